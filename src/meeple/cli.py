@@ -1,0 +1,153 @@
+"""The ``meeple`` command: list games, play in the terminal, replay records."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+import meeple
+from meeple import record
+from meeple.agents import agent_names, make_agent
+from meeple.core import IllegalAction, RecordError, State
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="Splendor, Stone Age and Scythe by the published rules.")
+console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+HUMAN = "human"
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``key=value``; the value is read as JSON when it can be (numbers, true/false), else as a string."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key:
+        raise typer.BadParameter(f"option {text!r} must look like key=value")
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return key.strip(), value
+
+
+@app.command("games")
+def list_games() -> None:
+    """List the games."""
+    for name in meeple.games():
+        game = meeple.load(name)
+        console.print(f"{name:10} {game.title}, {game.min_players}-{game.max_players} players")
+
+
+@app.command()
+def play(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="splendor, stoneage or scythe")],
+    players: Annotated[int, typer.Option("--players", "-p", help="number of players")] = 2,
+    seats: Annotated[str | None, typer.Option(help="comma-separated: human or an agent name per seat")] = None,
+    seed: Annotated[int | None, typer.Option(help="seed for the game's chance (omit for a fresh one)")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="a game option as key=value")] = None,
+    save: Annotated[Path | None, typer.Option(help="where to write the game record")] = None,
+) -> None:
+    """Play a game in the terminal, against agents or hot-seat."""
+    try:
+        game = meeple.load(game_name)
+        options = dict(parse_option(o) for o in option or [])
+        seat_names = [s.strip() for s in seats.split(",")] if seats else [HUMAN] + ["random"] * (players - 1)
+        if len(seat_names) != players:
+            raise ValueError(f"--seats names {len(seat_names)} seats for {players} players")
+        state = game.new_game(players=players, seed=seed, **options)
+        agents = {i: make_agent(name, seed=state.seed * 10 + i) for i, name in enumerate(seat_names) if name != HUMAN}
+    except ValueError as e:
+        err.print(f"[red]error:[/red] {e}")
+        err.print(f"agents: {HUMAN}, {', '.join(agent_names())}")
+        raise typer.Exit(2) from None
+    path = save or Path(f"{game.name}-seed{state.seed}.record.json")
+    console.print(f"{game.title}, {players} players, seed {state.seed}. Seats: {', '.join(f'{i}={n}' for i, n in enumerate(seat_names))}")
+    try:
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            if seat in agents:
+                action = agents[seat].act(state)
+                console.print(f"[cyan]seat {seat} ({seat_names[seat]})[/cyan]: {action}")
+                state.apply(action)
+            else:
+                human_turn(state, seat)
+    except (EOFError, KeyboardInterrupt):
+        record.write(record.make(state, seats=seat_names), path)
+        console.print(f"\nGame stopped; its record so far is saved to {path} (meeple replay {path}).")
+        raise typer.Exit(1) from None
+    show_result(state)
+    record.write(record.make(state, seats=seat_names), path)
+    console.print(f"Record saved to {path}")
+
+
+def human_turn(state: State, seat: int) -> None:
+    game = state.game
+    console.rule(f"seat {seat} to move")
+    console.print(game.render(state.observation(seat)))
+    legal = state.legal_actions()
+    width = len(str(len(legal)))
+    console.print("Legal moves:")
+    console.print("  ".join(f"[bold]{i + 1:>{width}}[/bold] {a}" for i, a in enumerate(legal)))
+    while True:
+        text = input(f"seat {seat}> ").strip()
+        if not text:
+            continue
+        try:
+            if text.isdigit():
+                number = int(text)
+                if not 1 <= number <= len(legal):
+                    raise IllegalAction(f"there is no move number {number}: choose 1 to {len(legal)}")
+                action = legal[number - 1]
+            else:
+                action = game.parse_action(state, text)
+            state.apply(action)
+            return
+        except IllegalAction as e:
+            console.print(f"[red]{e}[/red]")
+
+
+def show_result(state: State) -> None:
+    result = state.result()
+    assert result is not None
+    console.rule("game over")
+    for seat, (score, rank) in enumerate(zip(result.scores, result.ranks, strict=True)):
+        console.print(f"seat {seat}: {score} points, rank {rank}")
+    console.print(f"winner(s): {', '.join(map(str, result.winners))}")
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="a game record (JSON)")],
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="print every action")] = False,
+) -> None:
+    """Replay a game record and print its final scores; a record that does not replay fails loudly."""
+    try:
+        doc = record.read(file)
+        state = record.replay(doc)
+    except RecordError as e:
+        err.print(f"[red]record does not replay:[/red] {e}")
+        raise typer.Exit(1) from None
+    if verbose:
+        for entry in doc["history"]:
+            if isinstance(entry, str):
+                console.print(entry)
+    if state.is_over:
+        show_result(state)
+    else:
+        console.print(f"The record replays; the game is not over ({len(doc['history'])} entries, seat {state.current_player} to move).")
+
+
+def main() -> None:
+    try:
+        app()
+    except BrokenPipeError:  # e.g. `meeple replay x | head`
+        sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

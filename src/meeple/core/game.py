@@ -1,0 +1,293 @@
+"""The game contract (DESIGN.md §3): what every game offers, whatever its rules."""
+
+from __future__ import annotations
+
+import os
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, TypeVar
+
+import numpy as np
+
+from .action import Action
+from .chance import ChanceScript
+from .errors import IllegalAction
+from .result import Result
+from .rng import Rng, mix
+
+T = TypeVar("T")
+
+#: An option's allowed values: a tuple of choices, or a predicate with a description.
+OptionRule = tuple[Any, ...] | tuple[Callable[[Any], bool], str]
+
+
+class Game(ABC):
+    """A game's rules and fixed data. One instance per game, shared by all its states."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[str] = "1"
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: Option defaults; each equals the published rule or our documented convention.
+    options: ClassVar[Mapping[str, Any]] = {}
+    #: For each option, the tuple of allowed values.
+    option_choices: ClassVar[Mapping[str, Sequence[Any]]] = {}
+    #: Size of the fixed action-id space.
+    num_actions: int
+
+    # -- setting up ---------------------------------------------------------------
+
+    def new_game(self, players: int, seed: int | None = None, **options: Any) -> State:
+        """A new game at its first decision. ``seed=None`` picks a fresh seed (kept in the state)."""
+        opts = self.check_options(options)
+        self.check_players(players)
+        if seed is None:
+            seed = int.from_bytes(os.urandom(6), "big")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an integer, got {seed!r}")
+        return self.setup(players, seed, opts, None)
+
+    @abstractmethod
+    def setup(self, players: int, seed: int, options: dict[str, Any], script: ChanceScript | None) -> State:
+        """Build the initial state; chance comes from ``script`` when it is given (replay)."""
+
+    def check_players(self, players: Any) -> None:
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise ValueError(f"players must be an integer, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}")
+
+    def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The full option set: defaults overridden by ``given``, each checked."""
+        opts = dict(self.options)
+        for key, value in given.items():
+            if key not in self.options:
+                known = ", ".join(sorted(self.options)) or "none"
+                raise ValueError(f"{self.name} has no option {key!r} (options: {known})")
+            choices = self.option_choices.get(key)
+            if choices is not None and value not in choices:
+                raise ValueError(f"option {key}={value!r} is not one of {list(choices)}")
+            opts[key] = value
+        return opts
+
+    # -- actions -----------------------------------------------------------------
+
+    @abstractmethod
+    def action_table(self) -> Sequence[Action]:
+        """Every action of the fixed id space, indexed by id."""
+
+    @abstractmethod
+    def read_notation(self, text: str) -> Action:
+        """The action a notation names, whatever the state; IllegalAction if none."""
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """The legal action that ``text`` names in ``state`` (the inverse of ``str(action)``)."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"notation must be a string, got {type(text).__name__}")
+        action = self.read_notation(text)
+        state.check_legal(action)
+        return action
+
+    def action_from_id(self, state: State, action_id: int) -> Action:
+        """The legal action with this id in ``state``."""
+        if not isinstance(action_id, (int, np.integer)) or isinstance(action_id, bool):
+            raise IllegalAction(f"action id must be an integer, got {action_id!r}")
+        if not 0 <= action_id < self.num_actions:
+            raise IllegalAction(f"action id {action_id} is outside 0..{self.num_actions - 1}")
+        action = self.action_table()[int(action_id)]
+        state.check_legal(action)
+        return action
+
+    # -- presentation ----------------------------------------------------------------
+
+    def render(self, observation: Mapping[str, Any]) -> Any:
+        """A view of an observation for the terminal: a string or a ``rich`` renderable."""
+        import json
+
+        return json.dumps(observation, indent=1, ensure_ascii=False)
+
+    # -- serialisation -------------------------------------------------------------
+
+    @abstractmethod
+    def from_dict(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from ``State.to_dict()``; ValueError if the dict is not a valid state."""
+
+    def __repr__(self) -> str:
+        return f"<meeple game {self.name!r}>"
+
+
+class State(ABC):
+    """One moment of one game. Mutable: ``apply`` changes it in place."""
+
+    __slots__ = ("_legal", "game", "history", "num_players", "opts", "rng", "script", "seed")
+
+    game: Game
+    num_players: int
+    seed: int
+    opts: dict[str, Any]
+    history: list[Any]
+    rng: Rng
+    script: ChanceScript | None
+    _legal: list[Action] | None
+
+    def init_base(self, game: Game, players: int, seed: int, options: dict[str, Any], script: ChanceScript | None) -> None:
+        self.game = game
+        self.num_players = players
+        self.seed = seed
+        self.opts = options
+        self.history = []
+        self.rng = Rng(seed)
+        self.script = script
+        self._legal = None
+
+    def copy_base_into(self, other: State) -> None:
+        other.game = self.game
+        other.num_players = self.num_players
+        other.seed = self.seed
+        other.opts = self.opts  # never mutated after setup
+        other.history = self.history.copy()
+        other.rng = self.rng.clone()
+        other.script = None
+        other._legal = self._legal
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.opts)
+
+    # -- whose turn ------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat that must decide now; None once the game is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    # -- actions -----------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """The current player's legal actions, in a deterministic order. Empty once over."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_over else self.generate_legal()
+        return legal
+
+    @abstractmethod
+    def generate_legal(self) -> list[Action]: ...
+
+    def check_legal(self, action: Action) -> None:
+        if self.is_over:
+            raise IllegalAction(f"the game is over; {action} cannot be played")
+        legal = self.legal_actions()
+        for a in legal:  # identity first: games hand out shared action objects
+            if a is action:
+                return
+        if action not in legal:
+            raise IllegalAction(f"{action} is not legal now: {self.why_illegal(action)}")
+
+    def why_illegal(self, action: Action) -> str:
+        """A person-readable reason; games override it with rule-specific explanations."""
+        return f"seat {self.current_player} has {len(self.legal_actions())} legal actions and this is not one"
+
+    def apply(self, action: Action | str) -> None:
+        """Play ``action`` (an action or its notation) for the current player."""
+        if isinstance(action, str):
+            action = self.game.parse_action(self, action)
+        elif not isinstance(action, Action):
+            raise IllegalAction(f"expected an action or its notation, got {type(action).__name__}")
+        else:
+            self.check_legal(action)
+        self.history.append(action.text)
+        self._legal = None
+        self.do(action)
+
+    @abstractmethod
+    def do(self, action: Action) -> None:
+        """Carry out a legal action (already checked and recorded)."""
+
+    def legal_action_mask(self) -> np.ndarray:
+        mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        ids = [a.id for a in self.legal_actions()]
+        if ids:
+            mask[ids] = 1
+        return mask
+
+    # -- chance ----------------------------------------------------------------------------
+
+    def chance_index(self, kind: str, pool: Sequence[T]) -> int:
+        """Index of an element of ``pool`` drawn uniformly (or read from the replay script)."""
+        if self.script is None:
+            i = self.rng.below(len(pool))
+        else:
+            value = self.script.take(kind)
+            try:
+                i = list(pool).index(value)
+            except ValueError:
+                from .errors import RecordError
+
+                raise RecordError(f"chance outcome {kind}={value!r} is not possible here") from None
+        self.history.append({"chance": kind, "value": pool[i]})
+        return i
+
+    def chance_value(self, kind: str, sample: Callable[[Rng], Any], valid: Callable[[Any], bool]) -> Any:
+        """A chance outcome sampled by ``sample`` (or read from the replay script, checked by ``valid``)."""
+        if self.script is None:
+            value = sample(self.rng)
+        else:
+            value = self.script.take(kind)
+            if not valid(value):
+                from .errors import RecordError
+
+                raise RecordError(f"chance outcome {kind}={value!r} is not possible here")
+        self.history.append({"chance": kind, "value": value})
+        return value
+
+    # -- views ---------------------------------------------------------------------------------
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def result(self) -> Result | None: ...
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """JSON-safe: exactly what ``seat`` may know (``None``: a spectator)."""
+
+    def check_seat(self, seat: int | None) -> None:
+        if seat is None:
+            return
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be None or an integer in 0..{self.num_players - 1}, got {seat!r}")
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]: ...
+
+    def base_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game.name,
+            "version": self.game.version,
+            "players": self.num_players,
+            "seed": self.seed,
+            "options": dict(self.opts),
+            "rng": self.rng.state,
+            "history": list(self.history),
+        }
+
+    @abstractmethod
+    def determinize(self, seat: int | None, seed: int) -> State:
+        """A full state that ``seat`` cannot tell from this one: hidden information resampled.
+
+        The future chance stream is reseeded from ``seed`` as well, so a deck's order is
+        resampled even where the seat saw no card of it.
+        """
+
+    def reseeded(self, seed: int) -> Rng:
+        return Rng(mix(seed, self.seed, len(self.history)))
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"seat {self.current_player} to move"
+        return f"<{self.game.name} state, {self.num_players} players, {status}>"

@@ -1,0 +1,5 @@
+"""The games that ship with meeple. Each module exposes ``GAME``."""
+
+BUILTIN = {
+    "splendor": "meeple.games.splendor",
+}

@@ -1,0 +1,53 @@
+"""Splendor as a meeple game: options, setup and the action space."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from meeple.core import Action, ChanceScript, Game
+
+from . import actions
+from .state import SplendorState
+
+
+class Splendor(Game):
+    name = "splendor"
+    title = "Splendor"
+    version = "1"
+    min_players = 2
+    max_players = 4
+    options = {
+        # RULES.md §4 ► ENGINE: with fewer than 3 colours in the supply, take one of each available.
+        "take_fewer": "only_when_forced",
+        # RULES.md §7 ► ENGINE: the payer may use gold instead of coloured tokens they hold.
+        "payment": "choose",
+    }
+    option_choices = {
+        "take_fewer": ("only_when_forced", "never", "always"),
+        "payment": ("choose", "minimal_gold"),
+    }
+    num_actions = actions.NUM_ACTIONS
+
+    def setup(self, players: int, seed: int, options: dict[str, Any], script: ChanceScript | None) -> SplendorState:
+        state = SplendorState.__new__(SplendorState)
+        state.init_base(self, players, seed, options, script)
+        state.setup(script)
+        return state
+
+    def action_table(self) -> Sequence[Action]:
+        return actions.ACTIONS
+
+    def read_notation(self, text: str) -> Action:
+        return actions.read(text)
+
+    def render(self, observation: Mapping[str, Any]) -> Any:
+        from .render import render
+
+        return render(observation)
+
+    def from_dict(self, data: Mapping[str, Any]) -> SplendorState:
+        return SplendorState.from_dict(self, data)
+
+
+GAME = Splendor()
