@@ -107,6 +107,16 @@ class Game(ABC):
 
         return json.dumps(observation, indent=1, ensure_ascii=False)
 
+    # -- hooks for agents and learning (a game implements them in its own package) ----
+
+    def evaluate(self, state: State) -> list[float]:
+        """A heuristic value per seat (higher is better), for greedy play and truncated search."""
+        raise NotImplementedError(f"{self.name} has no heuristic evaluation")
+
+    def observation_tensor(self, state: State, seat: int) -> np.ndarray:
+        """A fixed-shape float32 array of exactly what ``seat`` may know (docs/rl.md)."""
+        raise NotImplementedError(f"{self.name} has no observation tensor")
+
     # -- serialisation -------------------------------------------------------------
 
     @abstractmethod
