@@ -2,4 +2,5 @@
 
 BUILTIN = {
     "splendor": "meeple.games.splendor",
+    "stoneage": "meeple.games.stoneage",
 }
