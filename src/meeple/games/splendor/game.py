@@ -49,5 +49,11 @@ class Splendor(Game):
     def from_dict(self, data: Mapping[str, Any]) -> SplendorState:
         return SplendorState.from_dict(self, data)
 
+    def observation_tensor(self, state: Any, seat: int) -> Any:
+        """docs/rl/splendor.md: a float32 vector of ``encode.SIZE`` values, seat-relative."""
+        from .encode import encode
+
+        return encode(state, seat)
+
 
 GAME = Splendor()

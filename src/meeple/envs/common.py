@@ -1,0 +1,134 @@
+"""What every adapter shares: rewards, tensor shapes and opponents, all over the game contract only."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from meeple.core import Action, Game, IllegalAction, Result, State
+
+#: ``win``: zero-sum win/loss, a tie shared (docs/rl.md "Rewards"); ``score``: final score minus the table's mean.
+REWARD_MODES = ("win", "score")
+
+#: A policy maps the state (with the seat to move) to its choice.
+Policy = Callable[[State], Action]
+
+
+@cache
+def has_tensor(game: Game) -> bool:
+    """Whether ``game`` implements the contract's ``observation_tensor`` hook (it may still raise NotImplementedError)."""
+    if type(game).observation_tensor is Game.observation_tensor:
+        return False
+    try:
+        game.observation_tensor(game.new_game(players=game.min_players, seed=0), 0)
+    except NotImplementedError:
+        return False
+    except ImportError as err:
+        # A game whose encoder is still being written must not break the adapters of the others.
+        warnings.warn(f"{game.name}'s observation_tensor cannot be imported ({err}); its RL adapters are off", stacklevel=2)
+        return False
+    return True
+
+
+def require_tensor(game: Game) -> None:
+    if not has_tensor(game):
+        raise NotImplementedError(
+            f"{game.name} has no observation tensor yet (implement {type(game).__name__}.observation_tensor "
+            "in the game's package and document it in docs/rl/<game>.md); the RL adapters need one"
+        )
+
+
+@cache
+def tensor_shape(game: Game, players: int) -> tuple[int, ...]:
+    """The fixed shape of ``game``'s observation tensor at this player count."""
+    require_tensor(game)
+    tensor = np.asarray(game.observation_tensor(game.new_game(players=players, seed=0), 0))
+    return tuple(int(d) for d in tensor.shape)
+
+
+def observe(game: Game, state: State, seat: int) -> np.ndarray:
+    return np.asarray(game.observation_tensor(state, seat), dtype=np.float32)
+
+
+def check_reward_mode(mode: str) -> str:
+    if mode not in REWARD_MODES:
+        raise ValueError(f"rewards must be one of {list(REWARD_MODES)}, got {mode!r}")
+    return mode
+
+
+def final_rewards(result: Result, mode: str = "win") -> list[float]:
+    """Each seat's reward for a finished game (docs/rl.md "Rewards").
+
+    ``win``: with ``k`` winners among ``n`` seats, a winner gets ``(n/k - 1)/(n - 1)`` and everyone
+    else ``-1/(n - 1)``: +1/-1 in a two-player game, 0 each for a tie, and always zero-sum.
+    ``score``: the seat's final score minus the mean final score (zero-sum, in game points).
+    """
+    check_reward_mode(mode)
+    n = len(result.ranks)
+    if n == 1:
+        return [1.0 if mode == "win" else 0.0]
+    if mode == "score":
+        mean = sum(result.scores) / n
+        return [float(s) - mean for s in result.scores]
+    winners = set(result.winners)
+    k = len(winners)
+    return [((n / k if seat in winners else 0.0) - 1.0) / (n - 1) for seat in range(n)]
+
+
+def reward_range(players: int) -> tuple[float, float]:
+    """Bounds of the ``win`` rewards at this player count."""
+    return (-1.0 / (players - 1), 1.0) if players > 1 else (1.0, 1.0)
+
+
+def to_action(game: Game, state: State, choice: Any) -> Action:
+    """A policy's choice as a legal action: an Action, its notation, or its id."""
+    if isinstance(choice, Action):
+        state.check_legal(choice)
+        return choice
+    if isinstance(choice, str):
+        return game.parse_action(state, choice)
+    if isinstance(choice, (int, np.integer)) and not isinstance(choice, bool):
+        return game.action_from_id(state, int(choice))
+    raise IllegalAction(f"a policy must return an action, its notation or its id, got {type(choice).__name__}")
+
+
+def make_policy(spec: Any, seed: int | None) -> Policy:
+    """An opponent from the bot ladder by name (``"random"``, ``"greedy"``...), an Agent, or any callable."""
+    from meeple.agents import Agent, make_agent
+
+    if isinstance(spec, str):
+        agent = make_agent(spec, seed=seed)
+        return agent.act
+    if isinstance(spec, Agent):
+        return spec.act
+    if callable(spec):
+        return spec
+    raise ValueError(f"an opponent must be an agent name, an Agent or a callable state -> action, got {spec!r}")
+
+
+def env_id(game: Game) -> str:
+    """The Gymnasium id, e.g. ``meeple/Splendor-v0`` or ``meeple/StoneAge-v0``."""
+    title = "".join(part[:1].upper() + part[1:] for part in game.title.replace("-", " ").split())
+    return f"meeple/{title}-v0"
+
+
+def seed_from(rng: np.random.Generator) -> int:
+    """A game seed drawn from an adapter's seeded generator."""
+    return int(rng.integers(0, 2**48))
+
+
+def render_text(game: Game, state: State) -> str:
+    """The spectator's view as plain text (games may render to a rich renderable)."""
+    view = game.render(state.observation(None))
+    if isinstance(view, str):
+        return view
+    from rich.console import Console
+
+    console = Console(width=120, record=True, file=None, force_terminal=False)
+    with console.capture() as capture:
+        console.print(view)
+    return capture.get()
