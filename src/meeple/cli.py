@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.columns import Columns
 from rich.console import Console
 
 import meeple
@@ -61,7 +62,7 @@ def play(
         state = game.new_game(players=players, seed=seed, **options)
         agents = {i: make_agent(name, seed=state.seed * 10 + i) for i, name in enumerate(seat_names) if name != HUMAN}
     except ValueError as e:
-        err.print(f"[red]error:[/red] {e}")
+        err.print(f"[red]error:[/red] {e}", soft_wrap=True)
         err.print(f"agents: {HUMAN}, {', '.join(agent_names())}")
         raise typer.Exit(2) from None
     path = save or Path(f"{game.name}-seed{state.seed}.record.json")
@@ -78,11 +79,11 @@ def play(
                 human_turn(state, seat)
     except (EOFError, KeyboardInterrupt):
         record.write(record.make(state, seats=seat_names), path)
-        console.print(f"\nGame stopped; its record so far is saved to {path} (meeple replay {path}).")
+        console.print(f"\nGame stopped; its record so far is saved to {path} (meeple replay {path}).", soft_wrap=True)
         raise typer.Exit(1) from None
     show_result(state)
     record.write(record.make(state, seats=seat_names), path)
-    console.print(f"Record saved to {path}")
+    console.print(f"Record saved to {path}", soft_wrap=True)
 
 
 def human_turn(state: State, seat: int) -> None:
@@ -91,8 +92,8 @@ def human_turn(state: State, seat: int) -> None:
     console.print(game.render(state.observation(seat)))
     legal = state.legal_actions()
     width = len(str(len(legal)))
-    console.print("Legal moves:")
-    console.print("  ".join(f"[bold]{i + 1:>{width}}[/bold] {a}" for i, a in enumerate(legal)))
+    console.print("Legal moves (type a number or the notation):")
+    console.print(Columns([f"[bold]{i + 1:>{width}}[/bold] {a}" for i, a in enumerate(legal)], padding=(0, 3)))
     while True:
         text = input(f"seat {seat}> ").strip()
         if not text:
@@ -108,7 +109,7 @@ def human_turn(state: State, seat: int) -> None:
             state.apply(action)
             return
         except IllegalAction as e:
-            console.print(f"[red]{e}[/red]")
+            console.print(f"[red]{e}[/red]", soft_wrap=True)
 
 
 def show_result(state: State) -> None:
@@ -130,7 +131,7 @@ def replay(
         doc = record.read(file)
         state = record.replay(doc)
     except RecordError as e:
-        err.print(f"[red]record does not replay:[/red] {e}")
+        err.print(f"[red]record does not replay:[/red] {e}", soft_wrap=True)
         raise typer.Exit(1) from None
     if verbose:
         for entry in doc["history"]:
@@ -140,6 +141,47 @@ def replay(
         show_result(state)
     else:
         console.print(f"The record replays; the game is not over ({len(doc['history'])} entries, seat {state.current_player} to move).")
+
+
+@app.command()
+def tournament(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="splendor, stoneage or scythe")],
+    seats: Annotated[str, typer.Option(help="comma-separated agent specs, one per player: mcts:iterations=500,greedy")],
+    games: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 100,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="number of players (default: one per seat)")] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="games played at once")] = 1,
+    seed: Annotated[int, typer.Option(help="seed of the whole tournament")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="a game option as key=value")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="results file (JSON lines; a .csv twin beside it); rerun to resume")] = None,
+    report: Annotated[Path | None, typer.Option("--report", help="directory for summary.json and PNG plots")] = None,
+    backend: Annotated[str, typer.Option(help="process (local workers) or ray")] = "process",
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+) -> None:
+    """Play agents against each other with rotating seats; print win rates with 95% intervals."""
+    from meeple.sim import Tournament, output_paths, run_tournament, summary_of
+    from meeple.sim.report import summary_tables, write_report
+
+    try:
+        specs = tuple(s.strip() for s in seats.split(","))
+        if players is not None and players != len(specs):
+            raise ValueError(f"--seats names {len(specs)} entrants for {players} players: give one agent spec per seat")
+        options = dict(parse_option(o) for o in option or [])
+        spec = Tournament(game_name, seats=specs, games=games, seed=seed, options=options)
+        out = out or Path(f"tournament-{game_name}-seed{seed}.jsonl")
+        results = run_tournament(spec, out=out, workers=workers, backend=backend, progress=not quiet)
+    except (ValueError, NotImplementedError) as e:
+        err.print(f"[red]error:[/red] {e}", soft_wrap=True)
+        raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        err.print(f"\nInterrupted. Finished games are in {out}; run the same command again to continue.")
+        raise typer.Exit(130) from None
+    summary = summary_of(spec, results)
+    console.print(summary_tables(summary, f"{spec.game}, {spec.players} players"))
+    jsonl, csv_path = output_paths(out)
+    console.print(f"Results: {jsonl} and {csv_path}")
+    if report is not None:
+        files = write_report(report, summary, results, title=spec.game)
+        console.print(f"Report: {', '.join(str(f) for f in files)}")
 
 
 def main() -> None:

@@ -49,6 +49,7 @@ def write(record: Mapping[str, Any] | State, path: str | os.PathLike[str]) -> Pa
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".record-", suffix=".json")
     try:
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; a record is an ordinary document
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(doc, f, ensure_ascii=False, indent=1)
             f.write("\n")
@@ -88,7 +89,9 @@ def check(doc: Any) -> None:
 
 
 def replay(doc: Mapping[str, Any], upto: int | None = None) -> State:
-    """The state reached by replaying ``doc`` (its first ``upto`` history entries, or all).
+    """The state reached by replaying ``doc`` (its actions among the first ``upto`` history entries, or all).
+
+    An action's chance outcomes always come with it, so the state may hold a few entries more than ``upto``.
 
     Chance outcomes are taken from the record, not from the RNG. Raises RecordError with the
     step and the reason at the first entry that does not replay, and if the record's stored
@@ -104,7 +107,7 @@ def replay(doc: Mapping[str, Any], upto: int | None = None) -> State:
         raise RecordError(f"record of {game.name} rules version {version!r}; this meeple plays version {game.version!r}")
     history: list[Any] = doc["history"]
     end = len(history) if upto is None else max(0, min(upto, len(history)))
-    script = ChanceScript(e for e in history[:end] if is_chance(e))
+    script = ChanceScript(e for e in history if is_chance(e))
     try:
         opts = game.check_options(doc["options"])
         game.check_players(doc["players"])
@@ -113,7 +116,7 @@ def replay(doc: Mapping[str, Any], upto: int | None = None) -> State:
         raise RecordError(e.reason, step=0) from None
     except ValueError as e:
         raise RecordError(f"cannot set the game up: {e}") from None
-    step = _match(state, history, 0, end)
+    step = _match(state, history, 0)
     while step < end:
         entry = history[step]
         if not isinstance(entry, str):
@@ -124,7 +127,7 @@ def replay(doc: Mapping[str, Any], upto: int | None = None) -> State:
             raise RecordError(e.reason, step) from None
         except IllegalAction as e:
             raise RecordError(f"'{entry}' cannot be played: {e}", step) from None
-        step = _match(state, history, step + 1, end)
+        step = _match(state, history, step + 1)
     state.script = None
     if upto is None and doc.get("result") is not None:
         got = state.result()
@@ -135,11 +138,11 @@ def replay(doc: Mapping[str, Any], upto: int | None = None) -> State:
     return state
 
 
-def _match(state: State, history: list[Any], start: int, end: int) -> int:
+def _match(state: State, history: list[Any], start: int) -> int:
     """Check the chance outcomes the engine produced since ``start`` against the record."""
     produced = state.history
     for i in range(start, len(produced)):
-        if i >= end:
+        if i >= len(history):
             raise RecordError(f"the game drew {produced[i]!r} but the record ends here", i)
         if produced[i] != history[i]:
             raise RecordError(f"the record says {history[i]!r} but the game produced {produced[i]!r}", i)

@@ -229,9 +229,8 @@ class State(ABC):
 
     def chance_index(self, kind: str, pool: Sequence[T]) -> int:
         """Index of an element of ``pool`` drawn uniformly (or read from the replay script)."""
-        if self.script is None:
-            i = self.rng.below(len(pool))
-        else:
+        i = self.rng.below(len(pool))  # drawn in replay too, so a replayed state's RNG matches the original's
+        if self.script is not None:
             value = self.script.take(kind)
             try:
                 i = list(pool).index(value)
@@ -244,9 +243,8 @@ class State(ABC):
 
     def chance_value(self, kind: str, sample: Callable[[Rng], Any], valid: Callable[[Any], bool]) -> Any:
         """A chance outcome sampled by ``sample`` (or read from the replay script, checked by ``valid``)."""
-        if self.script is None:
-            value = sample(self.rng)
-        else:
+        value = sample(self.rng)  # drawn in replay too, so a replayed state's RNG matches the original's
+        if self.script is not None:
             value = self.script.take(kind)
             if not valid(value):
                 from .errors import RecordError

@@ -247,6 +247,44 @@ class SplendorState(State):
                     out.append(slot)
         return out
 
+    def why_illegal(self, action: Action) -> str:
+        kind, arg = action.kind, action.arg  # type: ignore[attr-defined]
+        seat = self.turn
+        if self.phase == RETURNING:
+            if kind != A.RETURN:
+                return f"seat {seat} must first return {sum(self.tokens[seat]) - TOKEN_LIMIT} token(s) to get down to 10 (RULES §8)"
+            return f"seat {seat} holds no {TOKEN_NAMES[arg]} token"
+        if self.phase == CHOOSING_NOBLE:
+            return "several nobles visit: choose one of them first (RULES §9)"
+        if kind == A.RETURN:
+            return "tokens are returned only by a player holding more than 10 at the end of their turn (RULES §8)"
+        if kind == A.NOBLE:
+            return "a noble is chosen only when several visit at the end of a turn (RULES §9)"
+        if kind == A.PASS:
+            return "passing is allowed only when no other action is (RULES §12)"
+        if kind == A.TAKE:
+            empty = [COLOURS[c] for c in arg if not self.supply[c]]
+            if empty:
+                return f"the supply has no {' or '.join(empty)} token"
+            return f"taking {len(arg)} colour(s) is not allowed while more are available (option take_fewer={self.opts['take_fewer']!r})"
+        if kind == A.TAKE_TWO:
+            return f"taking 2 {COLOURS[arg]} needs at least 4 in the supply; it has {self.supply[arg]} (RULES §5)"
+        if kind in (A.RESERVE, A.RESERVE_DECK) and len(self.reserved[seat]) >= MAX_RESERVED:
+            return f"seat {seat} already reserves {MAX_RESERVED} cards (RULES §6)"
+        if kind == A.RESERVE:
+            return f"display slot {A.slot_name(arg)} is empty"
+        if kind == A.RESERVE_DECK:
+            return f"the tier-{arg + 1} deck is empty"
+        if kind == A.BUY:
+            if arg < _SLOTS and self.display[arg] < 0:
+                return f"display slot {A.slot_name(arg)} is empty"
+            if arg >= _SLOTS and arg - _SLOTS >= len(self.reserved[seat]):
+                return f"seat {seat} has no reserved card {A.source_name(arg)}"
+            if sum(action.gold):  # type: ignore[attr-defined]
+                return "that payment is not possible: the extra gold must replace coloured tokens you would pay, within your gold"
+            return f"seat {seat} cannot afford it, even with gold (RULES §7)"
+        return super().why_illegal(action)
+
     # -- §3–§7 The actions ------------------------------------------------------------------------
 
     def do(self, action: Action) -> None:
