@@ -1,0 +1,62 @@
+"""Scythe as a meeple game: options, setup and the action space."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from meeple.core import Action, ChanceScript, Game
+
+from . import actions
+from .state import ScytheState
+
+
+class Scythe(Game):
+    name = "scythe"
+    title = "Scythe"
+    version = "1"
+    min_players = 2
+    max_players = 5
+    options = {
+        # RULES.md §2.4: "random" deals by the seed; or one name per seat, e.g. "nordic,crimea".
+        "factions": "random",
+        "mats": "random",
+        # RULES.md §2.4 ⚠: no Rusviet+Industrial, no Crimea+Patriotic (the later official balance rule).
+        "ban_pairs": True,
+        # RULES.md §3: the player chooses which controlled territories pay; "auto" pays from the largest piles.
+        "payment": "choose",
+        # RULES.md §3 ⚠: the 2016 wording let Rusviet repeat the Factory-card section (part 2).
+        "relentless_factory": False,
+        # RULES.md §14 ⚠: Crimea Wayfare may reach the Albion/Togawa home-base spaces (as the digital edition).
+        "wayfare_expansion_homes": True,
+    }
+    option_choices = {
+        "ban_pairs": (True, False),
+        "payment": ("choose", "auto"),
+        "relentless_factory": (False, True),
+        "wayfare_expansion_homes": (True, False),
+    }
+    num_actions = actions.NUM_ACTIONS
+
+    def setup(self, players: int, seed: int, options: dict[str, Any], script: ChanceScript | None) -> ScytheState:
+        state = ScytheState.__new__(ScytheState)
+        state.init_base(self, players, seed, options, script)
+        state.setup(script)
+        return state
+
+    def action_table(self) -> Sequence[Action]:
+        return actions.ACTIONS
+
+    def read_notation(self, text: str) -> Action:
+        return actions.read(text)
+
+    def render(self, observation: Mapping[str, Any]) -> Any:
+        from .render import render
+
+        return render(observation)
+
+    def from_dict(self, data: Mapping[str, Any]) -> ScytheState:
+        return ScytheState.from_dict(self, data)
+
+
+GAME = Scythe()

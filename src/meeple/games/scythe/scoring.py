@@ -1,0 +1,57 @@
+"""The structure bonus tiles (RULES.md §13, structure_bonus.json): coins for where a player's structures stand.
+
+"Adjacent" means the six geometrically neighbouring hexes, not counting the structure's own hex, each counted once
+(RULES.md §16.4, the recommended reading).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .data import AXIAL, AXIAL_INDEX, BONUS_JSON, ENCOUNTER_SPACES, GEO_NEIGHBOURS, IS_HOME, LAKES, TERRAIN, TUNNELS
+
+
+def _coins_table(raw: dict[str, int]) -> list[int]:
+    table: list[int] = []
+    for key, coins in raw.items():
+        n = int(key.rstrip("+"))
+        while len(table) <= n:
+            table.append(coins)
+        table[n] = coins
+    return table
+
+
+_TABLES = {t["id"]: _coins_table(t["coins_by_count"]) for t in BONUS_JSON["tiles"]}
+_TARGETS = {"tunnels_adjacent": frozenset(TUNNELS), "lakes_adjacent": frozenset(LAKES), "encounters_adjacent": frozenset(ENCOUNTER_SPACES)}
+_AXES = ((1, 0), (0, 1), (1, -1))
+
+
+def bonus_count(tile: str, spaces: Sequence[int]) -> int:
+    """What the tile counts for a player whose structures stand on ``spaces``."""
+    if tile in _TARGETS:
+        near = set().union(*(GEO_NEIGHBOURS[h] for h in spaces)) if spaces else set()
+        return sum(1 for h in near if h in _TARGETS[tile] and not IS_HOME[h])
+    if tile == "structures_on_tunnels":
+        return sum(1 for h in spaces if h in _TARGETS["tunnels_adjacent"])
+    if tile == "structures_on_farms_or_tundra":
+        return sum(1 for h in spaces if TERRAIN[h] in ("farm", "tundra"))
+    if tile == "structures_in_a_row":
+        mine = {AXIAL[h] for h in spaces}
+        best = 1 if mine else 0
+        for q, r in mine:
+            for dq, dr in _AXES:
+                if (q - dq, r - dr) in mine:
+                    continue  # count each line from its start only
+                length = 1
+                while (q + dq * length, r + dr * length) in mine and AXIAL_INDEX.get((q + dq * length, r + dr * length)) is not None:
+                    length += 1
+                best = max(best, length)
+        return best
+    raise ValueError(f"unknown structure bonus tile {tile!r}")
+
+
+def structure_bonus(tile: str, spaces: Sequence[int]) -> int:
+    """Coins the tile pays (not multiplied by the popularity tier; control does not matter)."""
+    table = _TABLES[tile]
+    n = bonus_count(tile, spaces)
+    return table[min(n, len(table) - 1)]

@@ -1,0 +1,323 @@
+"""What a seat may see (observation), a state it cannot tell apart (determinize), and the full state as JSON.
+
+Hidden (RULES.md §1, §2): opponents' combat-card values (hand sizes are public), the decks, opponents' objectives,
+the face-down Factory cards and opponents' coin totals. Every coin change is a public event, so ``determinize``
+keeps coin totals (any other value would contradict the public record); it resamples hands, objectives and decks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from meeple.core.serial import field, int_in, int_list, read_base
+
+from . import actions as A
+from . import data as D
+from .data import CHAR, MECH0, NUM_SPACES, SPACE_NAMES, UNIT_SLOTS, WORKER0
+
+if TYPE_CHECKING:
+    from .state import ScytheState
+
+_R = len(D.RESOURCES)
+
+
+def _space(h: int) -> str | None:
+    return None if h < 0 else SPACE_NAMES[h]
+
+
+def observation(s: ScytheState, seat: int | None) -> dict[str, Any]:
+    from .state import PAYING, UNIT
+
+    n = s.num_players
+    players = []
+    for p in range(n):
+        units = s.pos[p]
+        mine = p == seat
+        players.append(
+            {
+                "faction": D.FACTIONS[s.faction[p]],
+                "mat": D.MATS[s.mat[p]],
+                "power": s.power[p],
+                "popularity": s.pop[p],
+                "coins": s.coins[p] if mine else None,
+                "stars": {k: s.stars[p][i] for i, k in enumerate(D.STAR_KINDS)},
+                "star_count": sum(s.stars[p]),
+                "hand_size": sum(s.hand[p]),
+                "combat_cards": [v for i, v in enumerate(D.CARD_VALUES) for _ in range(s.hand[p][i])] if mine else None,
+                "objectives": list(s.objectives[p]) if mine else None,
+                "objective_count": len(s.objectives[p]),
+                "character": _space(units[CHAR]),
+                "mechs": [SPACE_NAMES[h] for h in units[MECH0:WORKER0] if h >= 0],
+                "workers": sorted(SPACE_NAMES[h] for h in units[WORKER0:] if h >= 0),
+                "workers_on_mat": sum(1 for h in units[WORKER0:] if h < 0),
+                "mech_abilities": [D.MECH_ABILITIES[s.faction[p]][m] for m in range(4) if s.abil[p] >> m & 1],
+                "structures": {name: _space(s.struct_hex[p][i]) for i, name in enumerate(D.STRUCTURES)},
+                "upgraded": [slot for i, slot in enumerate(D.TOP_SLOTS) if not s.top_cubes[p] >> i & 1],
+                "bottom_costs": {b: s.bottom_cost(p, i) for i, b in enumerate(D.BOTTOM_ACTIONS)},
+                "coins_reward": dict(zip(D.BOTTOM_ACTIONS, D.MAT_COINS_REWARD[s.mat[p]], strict=True)),
+                "sections": [D.TOP_ACTIONS[t] + "/" + D.BOTTOM_ACTIONS[b] for b, t in enumerate(D.MAT_TOP[s.mat[p]])],
+                "recruits": [b for i, b in enumerate(D.BOTTOM_ACTIONS) if s.recruits[p] >> i & 1],
+                "recruit_bonuses": [k for i, k in enumerate(D.RECRUIT_BONUSES) if s.bonuses[p] >> i & 1],
+                "last_section": s.last_section[p],
+                "factory_card": s.factory_card[p] if s.factory_card[p] >= 0 else None,
+                "territories": s.territories(p),
+                "resources": s.resources_controlled(p),
+            }
+        )
+    resources = {}
+    for h in range(NUM_SPACES):
+        row = s.res[h * _R : h * _R + _R]
+        if any(row):
+            resources[SPACE_NAMES[h]] = {r: k for r, k in zip(D.RESOURCES, row, strict=True) if k}
+    structures = {SPACE_NAMES[h]: {"owner": v >> 2, "structure": D.STRUCTURES[v & 3]} for h, v in enumerate(s.struct_at) if v >= 0}
+    turn: dict[str, Any] = {"section": s.section if s.section >= 0 else None}
+    cur = s.current_player
+    if cur is not None and s.section >= 0:
+        turn["top_action"] = D.TOP_ACTIONS[s.top_action(cur)] if s.section < 4 else "factory"
+        turn["moves_left"] = s.moves_left
+        turn["moved_units"] = bin(s.moved).count("1")
+        if s.phase == UNIT:
+            turn["moving"] = {
+                "unit": "character" if s.active == CHAR else "mech" if s.active < WORKER0 else "worker",
+                "space": SPACE_NAMES[s.pos[cur][s.active]],
+                "steps_left": s.steps,
+                "cargo": {r: k for r, k in zip(D.RESOURCES, s.cargo, strict=True) if k},
+                "workers": len(s.cargo_workers),
+            }
+        turn["trade_left"] = s.trade_left
+        turn["produced"] = [SPACE_NAMES[h] for h in s.produced]
+        if s.phase == PAYING:
+            turn["paying"] = {"resource": D.RESOURCES[s.pay_res], "left": s.to_pay, "for": A.ACTIONS[s.pending].text}
+    return {
+        "game": "scythe",
+        "seat": seat,
+        "current_player": cur,
+        "phase": s.phase,
+        "turn_order": list(s.order),
+        "turns": s.turns,
+        "players": players,
+        "resources": resources,
+        "structures": structures,
+        "encounter_tokens": sorted(SPACE_NAMES[h] for h in s.tokens),
+        "structure_bonus": D.BONUS_TILES[s.bonus_tile],
+        "factory_cards": len(s.factory),
+        "combat_deck": sum(s.deck),
+        "combat_discard": {str(v): s.discard[i] for i, v in enumerate(D.CARD_VALUES)},
+        "objective_deck": len(s.objective_deck),
+        "encounter_deck": len(s.encounter_deck),
+        "turn": turn,
+        "ended_by": s.ended_by if s.ended_by >= 0 else None,
+    }
+
+
+def determinize(s: ScytheState, seat: int | None, seed: int) -> ScytheState:
+    """Resample what ``seat`` cannot see: opponents' combat cards, objectives, the decks and the Factory cards."""
+    t = s.clone()
+    t.rng = s.reseeded(seed)
+    rng = t.rng
+    others = [p for p in range(t.num_players) if p != seat]
+    pool = list(t.deck)
+    for p in others:
+        for i in range(4):
+            pool[i] += t.hand[p][i]
+    cards = [i for i in range(4) for _ in range(pool[i])]
+    rng.shuffle(cards)
+    for p in others:
+        size = sum(t.hand[p])
+        t.hand[p] = [0, 0, 0, 0]
+        for i in cards[:size]:
+            t.hand[p][i] += 1
+        cards = cards[size:]
+    t.deck = [cards.count(i) for i in range(4)]
+    objectives = list(t.objective_deck)
+    for p in others:
+        objectives += t.objectives[p]
+    rng.shuffle(objectives)
+    for p in others:
+        k = len(t.objectives[p])
+        t.objectives[p], objectives = objectives[:k], objectives[k:]
+    t.objective_deck = sorted(objectives)
+    factory = t.factory + t.factory_rest
+    rng.shuffle(factory)
+    k = len(t.factory)
+    t.factory, t.factory_rest = factory[:k], sorted(factory[k:])
+    t._legal = None
+    return t
+
+
+_SCALARS = (
+    "bonus_tile",
+    "ti",
+    "turns",
+    "ended_by",
+    "section",
+    "moves_left",
+    "moved",
+    "active",
+    "steps",
+    "trade_left",
+    "pending",
+    "pay_res",
+    "to_pay",
+)
+_BOOLS = ("stepped", "coercion_used")
+_LISTS = (
+    "faction", "mat", "order", "abil", "res", "struct_at", "power", "pop", "coins", "deck", "discard", "top_cubes", "recruits",
+    "bonuses", "last_section", "objective_deck", "factory", "factory_rest", "factory_card", "encounter_deck", "tokens", "cargo",
+    "cargo_workers", "produced", "pending_combats",
+)  # fmt: skip
+_NESTED = ("pos", "struct_hex", "hand", "bottom_cubes", "stars", "objectives")
+
+
+def to_dict(s: ScytheState) -> dict[str, Any]:
+    d = s.base_dict()
+    for k in _SCALARS:
+        d[k] = getattr(s, k)
+    for k in _BOOLS:
+        d[k] = getattr(s, k)
+    for k in _LISTS:
+        d[k] = list(getattr(s, k))
+    for k in _NESTED:
+        d[k] = [list(x) for x in getattr(s, k)]
+    d["phase"] = s.phase
+    d["here"] = s.here
+    return d
+
+
+def from_dict(cls: type[ScytheState], game: Any, data: Mapping[str, Any]) -> ScytheState:
+    from .state import PHASES
+
+    s = cls.__new__(cls)
+    read_base(s, game, data)
+    n = s.num_players
+    big = 10**6
+    s.faction = int_list(data, "faction", n, 0, 4)
+    s.mat = int_list(data, "mat", n, 0, 4)
+    s.order = int_list(data, "order", n, 0, n - 1)
+    s.abil = int_list(data, "abil", n, 0, 15)
+    s.res = int_list(data, "res", NUM_SPACES * _R, 0, big)
+    s.struct_at = int_list(data, "struct_at", NUM_SPACES, -1, 4 * n - 1)
+    s.power = int_list(data, "power", n, 0, D.MAX_POWER)
+    s.pop = int_list(data, "pop", n, 0, D.MAX_POPULARITY)
+    s.coins = int_list(data, "coins", n, 0, big)
+    s.deck = int_list(data, "deck", 4, 0, D.TOTAL_CARDS)
+    s.discard = int_list(data, "discard", 4, 0, D.TOTAL_CARDS)
+    s.top_cubes = int_list(data, "top_cubes", n, 0, D.ALL_SLOTS)
+    s.recruits = int_list(data, "recruits", n, 0, 15)
+    s.bonuses = int_list(data, "bonuses", n, 0, 15)
+    s.last_section = int_list(data, "last_section", n, -1, 4)
+    s.objective_deck = int_list(data, "objective_deck", None, 1, max(D.OBJECTIVES))
+    s.factory = int_list(data, "factory", None, 1, max(D.FACTORY_CARDS))
+    s.factory_rest = int_list(data, "factory_rest", None, 1, max(D.FACTORY_CARDS))
+    s.factory_card = int_list(data, "factory_card", n, -1, max(D.FACTORY_CARDS))
+    s.encounter_deck = int_list(data, "encounter_deck", None, 1, max(D.ENCOUNTER_CARDS))
+    s.tokens = int_list(data, "tokens", None, 0, NUM_SPACES - 1)
+    s.cargo = int_list(data, "cargo", 4, 0, big)
+    s.cargo_workers = int_list(data, "cargo_workers", None, WORKER0, UNIT_SLOTS - 1)
+    s.produced = int_list(data, "produced", None, 0, NUM_SPACES - 1)
+    s.pending_combats = int_list(data, "pending_combats", None, 0, NUM_SPACES - 1)
+    s.pos = _nested(data, "pos", n, UNIT_SLOTS, -1, NUM_SPACES - 1)
+    s.struct_hex = _nested(data, "struct_hex", n, 4, -1, NUM_SPACES - 1)
+    s.hand = _nested(data, "hand", n, 4, 0, D.TOTAL_CARDS)
+    s.bottom_cubes = _nested(data, "bottom_cubes", n, 4, 0, 3)
+    s.stars = _nested(data, "stars", n, len(D.STAR_KINDS), 0, D.MAX_STARS)
+    s.objectives = _nested(data, "objectives", n, None, 1, max(D.OBJECTIVES))
+    s.bonus_tile = int_in(data, "bonus_tile", 0, len(D.BONUS_TILES) - 1)
+    s.ti = int_in(data, "ti", 0, n - 1)
+    s.turns = int_in(data, "turns", 0, big)
+    s.ended_by = int_in(data, "ended_by", -1, n - 1)
+    s.section = int_in(data, "section", -1, 4)
+    s.moves_left = int_in(data, "moves_left", 0, 3)
+    s.moved = int_in(data, "moved", 0, (1 << UNIT_SLOTS) - 1)
+    s.active = int_in(data, "active", -1, UNIT_SLOTS - 1)
+    s.steps = int_in(data, "steps", 0, 3)
+    s.trade_left = int_in(data, "trade_left", 0, 2)
+    s.pending = int_in(data, "pending", -1, A.NUM_ACTIONS - 1)
+    s.pay_res = int_in(data, "pay_res", -1, 3)
+    s.to_pay = int_in(data, "to_pay", 0, 10)
+    s.here = int_in(data, "here", 0, 2)
+    s.stepped = field(data, "stepped", bool)
+    s.coercion_used = field(data, "coercion_used", bool)
+    s.phase = field(data, "phase", str)
+    if s.phase not in PHASES:
+        raise ValueError(f"state['phase'] = {s.phase!r} is not a Scythe phase")
+    s._board = None
+    check_consistency(s)
+    return s
+
+
+def check_consistency(s: ScytheState) -> None:
+    """ValueError unless units, structures, cards and decks are conserved and every value is in range."""
+    from .state import OVER, PAYING, UNIT
+
+    n = s.num_players
+    active_homes = {D.HOME[f] for f in s.faction}
+    if len(set(s.faction)) != n or len(set(s.mat)) != n or sorted(s.order) != list(range(n)):
+        raise ValueError("factions, mats and turn order must each name every seat once")
+    for p in range(n):
+        units = s.pos[p]
+        f = s.faction[p]
+        if units[CHAR] < 0:
+            raise ValueError(f"seat {p}'s character is not on the board")
+        mechs = [h for h in units[MECH0:WORKER0] if h >= 0]
+        if len(mechs) != bin(s.abil[p]).count("1"):
+            raise ValueError(f"seat {p} has {len(mechs)} mechs on the board but {bin(s.abil[p]).count('1')} abilities unlocked")
+        if units[MECH0 : MECH0 + len(mechs)] != mechs:
+            raise ValueError(f"seat {p}'s mechs must fill the first mech slots")
+        for slot, h in enumerate(units):
+            if h < 0:
+                continue
+            if D.IS_HOME[h] and h != D.HOME[f] and not (f == D.CRIMEA and h not in active_homes):
+                raise ValueError(f"seat {p} has a unit on another faction's home base {SPACE_NAMES[h]}")
+            carried = s.phase == UNIT and p == s.order[s.ti] and (slot == s.active or slot in s.cargo_workers)
+            if slot >= WORKER0 and D.IS_LAKE[h] and not carried:
+                raise ValueError(f"seat {p} has a worker left on the lake {SPACE_NAMES[h]}")
+        if sum(1 for h in units[WORKER0:] if h >= 0) < 2:
+            raise ValueError(f"seat {p} has fewer than its 2 starting workers on the board")
+        for i, h in enumerate(s.struct_hex[p]):
+            if h >= 0 and s.struct_at[h] != p * 4 + i:
+                raise ValueError(f"seat {p}'s {D.STRUCTURES[i]} at {SPACE_NAMES[h]} is not recorded on that space")
+        if sum(s.stars[p]) > D.MAX_STARS:
+            raise ValueError(f"seat {p} has more than {D.MAX_STARS} stars")
+        if bin(s.recruits[p]).count("1") != bin(s.bonuses[p]).count("1"):
+            raise ValueError(f"seat {p} enlisted {bin(s.recruits[p]).count('1')} recruits but used {bin(s.bonuses[p]).count('1')} bonuses")
+        spaces = D.MAT_CUBE_SPACES[s.mat[p]]
+        if any(c > spaces[b] for b, c in enumerate(s.bottom_cubes[p])):
+            raise ValueError(f"seat {p} has more cubes on a bottom action than it has spaces")
+        if sum(s.bottom_cubes[p]) != 6 - bin(s.top_cubes[p]).count("1"):
+            raise ValueError(f"seat {p}'s upgrade cubes are not conserved (6 per mat)")
+    for h, v in enumerate(s.struct_at):
+        if v >= 0 and (D.IS_HOME[h] or D.IS_LAKE[h] or s.struct_hex[v >> 2][v & 3] != h):
+            raise ValueError(f"structure record at {SPACE_NAMES[h]} is inconsistent")
+    for h in range(NUM_SPACES):
+        if (D.IS_LAKE[h]) and any(s.res[h * _R : h * _R + _R]):
+            raise ValueError(f"resources lie on the lake {SPACE_NAMES[h]}")
+    for i in range(4):
+        total = s.deck[i] + s.discard[i] + sum(h[i] for h in s.hand)
+        if total != D.CARD_COUNTS[i]:
+            raise ValueError(f"combat cards of value {D.CARD_VALUES[i]} add up to {total}, not {D.CARD_COUNTS[i]}")
+    objectives = s.objective_deck + [o for x in s.objectives for o in x]
+    if len(set(objectives)) != len(objectives) or not set(objectives) <= set(D.OBJECTIVES):
+        raise ValueError("an objective card is in two places or unknown")
+    factory = s.factory + s.factory_rest + [c for c in s.factory_card if c >= 0]
+    if sorted(factory) != sorted(D.FACTORY_CARDS):
+        raise ValueError("the Factory cards are not conserved")
+    if not set(s.tokens) <= set(D.ENCOUNTER_SPACES) or len(set(s.tokens)) != len(s.tokens):
+        raise ValueError("encounter tokens lie on spaces without an encounter symbol")
+    if (s.phase == UNIT) != (s.active >= 0):
+        raise ValueError("a unit is moving exactly when the phase is 'unit'")
+    if (s.phase == PAYING) != (s.to_pay > 0 and s.pending >= 0):
+        raise ValueError("a payment is due exactly when the phase is 'pay'")
+    if s.phase != OVER and any(sum(x) >= D.MAX_STARS for x in s.stars):
+        raise ValueError("a player has 6 stars but the game is not over")
+
+
+def _nested(data: Mapping[str, Any], key: str, n: int, length: int | None, lo: int, hi: int) -> list[list[int]]:
+    value = field(data, key, list)
+    if len(value) != n:
+        raise ValueError(f"state['{key}'] must have one entry per seat ({n}), has {len(value)}")
+    out = []
+    for p, row in enumerate(value):
+        out.append(int_list({"v": row}, "v", length, lo, hi, where=f"state['{key}'][{p}]"))
+    return out
