@@ -6,10 +6,25 @@
     >>> bot = make_agent("random", seed=3)
     >>> state.apply(bot.act(state))
 
-Agents are chosen by name wherever a seat is chosen (``--seats human,random``).
+Agents are chosen by name wherever a seat is chosen (``--seats human,random``), with parameters
+after colons: ``--seats mcts:iterations=500,greedy`` (see :func:`parse_agent_spec`). The ladder:
+``random`` < ``greedy`` (one-ply lookahead on the game's heuristic) < ``mcts`` (IS-MCTS).
 """
 
-from .base import Agent, agent_names, make_agent, register_agent
+from .base import Agent, agent_names, make_agent, parse_agent_spec, register_agent
+from .evaluation import has_evaluation
+from .greedy import GreedyAgent
+from .mcts import MctsAgent
 from .random_agent import RandomAgent
 
-__all__ = ["Agent", "RandomAgent", "agent_names", "make_agent", "register_agent"]
+__all__ = [
+    "Agent",
+    "GreedyAgent",
+    "MctsAgent",
+    "RandomAgent",
+    "agent_names",
+    "has_evaluation",
+    "make_agent",
+    "parse_agent_spec",
+    "register_agent",
+]

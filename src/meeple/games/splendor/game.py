@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from meeple.core import Action, ChanceScript, Game
+from meeple.core import Action, ChanceScript, Game, State
 
 from . import actions
 from .state import SplendorState
@@ -45,6 +45,12 @@ class Splendor(Game):
         from .render import render
 
         return render(observation)
+
+    def evaluate(self, state: State) -> list[float]:
+        """Per-seat heuristic value in about prestige points (heuristic.py), for greedy play and search."""
+        from .heuristic import evaluate
+
+        return evaluate(state)  # type: ignore[arg-type]
 
     def from_dict(self, data: Mapping[str, Any]) -> SplendorState:
         return SplendorState.from_dict(self, data)
