@@ -186,8 +186,10 @@ def read(text: str) -> StoneAgeAction:
     if verb == "place" and rest:
         m = re.fullmatch(r"(.*?)\s*(\d+)?", rest)
         assert m is not None
-        loc = _location(m.group(1))
-        n = m.group(2)
+        if re.fullmatch(r"(card|slot|civ|civilization|civilisation|building|stack|bldg|b)\s*[1-4]", rest):
+            loc, n = _location(rest), None
+        else:
+            loc, n = _location(m.group(1)), m.group(2)
         if loc in ("hunt", "forest", "clay", "quarry", "river"):
             canonical = f"place {loc} {n or 1}"
         elif loc == "hut" and n in (None, "2"):

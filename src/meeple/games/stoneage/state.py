@@ -207,7 +207,12 @@ class StoneAgeState(State):
                 total += rng.next64() % 6 + 1
             self.history.append({"chance": "roll", "value": total})
             return total
-        return self.chance_value("roll", lambda r: 0, lambda v: isinstance(v, int) and not isinstance(v, bool) and dice <= v <= 6 * dice)
+        # The replay path draws the same dice from the RNG (and discards them) so a replayed state's RNG stays in step.
+        return self.chance_value(
+            "roll",
+            lambda r: sum(r.next64() % 6 + 1 for _ in range(dice)),
+            lambda v: isinstance(v, int) and not isinstance(v, bool) and dice <= v <= 6 * dice,
+        )
 
     def roll_faces(self, dice: int) -> list[int]:
         """``dice`` dice counted by face (index 0 = face 1), recorded as one outcome."""
