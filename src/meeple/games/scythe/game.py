@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from meeple.core import Action, ChanceScript, Game
+import numpy as np
+
+from meeple.core import Action, ChanceScript, Game, State
 
 from . import actions
 from .state import ScytheState
@@ -57,6 +59,16 @@ class Scythe(Game):
 
     def from_dict(self, data: Mapping[str, Any]) -> ScytheState:
         return ScytheState.from_dict(self, data)
+
+    def evaluate(self, state: State) -> list[float]:
+        from .encode import evaluate
+
+        return evaluate(state)  # type: ignore[arg-type]
+
+    def observation_tensor(self, state: State, seat: int) -> np.ndarray:
+        from .encode import observation_tensor
+
+        return observation_tensor(state, seat)  # type: ignore[arg-type]
 
 
 GAME = Scythe()

@@ -1,0 +1,118 @@
+"""Scythe's heuristic evaluation and observation tensor (docs/rl/scythe.md lists every field).
+
+The tensor is the seat's own view: players are listed from the seat onwards in turn order (relative seats), and
+it reads only what ``observation(seat)`` shows, so determinizing hidden information never changes it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from . import data as D
+from .data import CHAR, MECH0, NUM_SPACES, WORKER0
+
+if TYPE_CHECKING:
+    from .state import ScytheState
+
+MAX_SEATS = 5
+_R = len(D.RESOURCES)
+SPACE_FEATURES = _R + 1 + MAX_SEATS * 7  # resources, encounter token, per relative seat: char, mechs, workers, 4 structures
+PLAYER_FEATURES = 1 + 5 + 5 + 2 + len(D.STAR_KINDS) + 1 + 6 + 4 + 4 + 4 + 4 + 5 + 1 + 1
+OWN_FEATURES = 1 + 4 + 2
+TURN_FEATURES = 9 + MAX_SEATS + 5 + 2 + 3 + NUM_SPACES + 1 + _R + 1 + 1 + 1 + 1 + _R + len(D.BONUS_TILES)
+SIZE = NUM_SPACES * SPACE_FEATURES + MAX_SEATS * PLAYER_FEATURES + OWN_FEATURES + TURN_FEATURES
+
+
+def relative_seats(s: ScytheState, seat: int) -> list[int]:
+    """Seats in turn order starting with ``seat``."""
+    i = s.order.index(seat)
+    return s.order[i:] + s.order[:i]
+
+
+def observation_tensor(s: ScytheState, seat: int) -> np.ndarray:
+    from .state import PHASES, UNIT
+
+    s.check_seat(seat)
+    out = np.zeros(SIZE, dtype=np.float32)
+    seats = relative_seats(s, seat)
+    rel = {p: i for i, p in enumerate(seats)}
+    # board
+    for h in range(NUM_SPACES):
+        base = h * SPACE_FEATURES
+        for r in range(_R):
+            out[base + r] = s.res[h * _R + r] / 8.0
+        out[base + _R] = 1.0 if h in s.tokens else 0.0
+    for p in seats:
+        off = _R + 1 + rel[p] * 7
+        units = s.pos[p]
+        for slot, h in enumerate(units):
+            if h < 0:
+                continue
+            if slot == CHAR:
+                out[h * SPACE_FEATURES + off] = 1.0
+            elif slot < WORKER0:
+                out[h * SPACE_FEATURES + off + 1] += 0.25
+            else:
+                out[h * SPACE_FEATURES + off + 2] += 0.125
+        for k, h in enumerate(s.struct_hex[p]):
+            if h >= 0:
+                out[h * SPACE_FEATURES + off + 3 + k] = 1.0
+    # players
+    pbase = NUM_SPACES * SPACE_FEATURES
+    for p in seats:
+        i = pbase + rel[p] * PLAYER_FEATURES
+        v: list[float] = [1.0]
+        v += [1.0 if s.faction[p] == f else 0.0 for f in range(5)]
+        v += [1.0 if s.mat[p] == m else 0.0 for m in range(5)]
+        v += [s.power[p] / D.MAX_POWER, s.pop[p] / D.MAX_POPULARITY]
+        v += [x / 2.0 for x in s.stars[p]]
+        v += [sum(s.hand[p]) / 10.0]
+        v += [0.0 if s.top_cubes[p] >> k & 1 else 1.0 for k in range(6)]
+        v += [c / 3.0 for c in s.bottom_cubes[p]]
+        v += [float(s.recruits[p] >> k & 1) for k in range(4)]
+        v += [float(s.bonuses[p] >> k & 1) for k in range(4)]
+        v += [float(s.abil[p] >> k & 1) for k in range(4)]
+        v += [1.0 if s.last_section[p] == c else 0.0 for c in range(5)]
+        v += [1.0 if s.factory_card[p] >= 0 else 0.0]
+        v += [sum(1 for h in s.pos[p][WORKER0:] if h < 0) / 8.0]
+        out[i : i + PLAYER_FEATURES] = v
+    # the seat's own hidden information
+    obase = pbase + MAX_SEATS * PLAYER_FEATURES
+    own = [s.coins[seat] / 50.0] + [c / 5.0 for c in s.hand[seat]] + [len(s.objectives[seat]) / 2.0, float(s.coercion_used)]
+    out[obase : obase + OWN_FEATURES] = own
+    # the turn in progress
+    t = obase + OWN_FEATURES
+    cur = s.current_player
+    v = [1.0 if s.phase == ph else 0.0 for ph in PHASES]
+    v += [1.0 if cur is not None and rel[cur] == i else 0.0 for i in range(MAX_SEATS)]
+    v += [1.0 if s.section == c else 0.0 for c in range(5)]
+    v += [s.moves_left / 3.0, bin(s.moved).count("1") / 5.0]
+    kind = -1 if s.active < 0 else 0 if s.active == CHAR else 1 if s.active < WORKER0 else 2
+    v += [1.0 if kind == k else 0.0 for k in range(3)]
+    where = [0.0] * NUM_SPACES
+    if s.phase == UNIT and cur is not None:
+        where[s.pos[cur][s.active]] = 1.0
+    v += where
+    v += [s.steps / 2.0]
+    v += [c / 4.0 for c in s.cargo]
+    v += [len(s.cargo_workers) / 8.0, s.trade_left / 2.0, len(s.produced) / 3.0, s.to_pay / 4.0]
+    v += [1.0 if s.pay_res == r else 0.0 for r in range(_R)]
+    v += [1.0 if s.bonus_tile == k else 0.0 for k in range(len(D.BONUS_TILES))]
+    out[t : t + TURN_FEATURES] = v
+    return out
+
+
+def evaluate(s: ScytheState) -> list[float]:
+    """Each seat's score if the game ended now, plus a little for what will earn coins later.
+
+    Power, combat cards, mechs and workers off the mat count a little: they win territory and produce.
+    """
+    out = []
+    for p in range(s.num_players):
+        value = float(s.score(p))
+        value += 0.2 * s.power[p] + 0.3 * sum(s.hand[p])
+        value += 0.5 * sum(1 for h in s.pos[p][MECH0:WORKER0] if h >= 0) + 0.5 * sum(1 for h in s.pos[p][WORKER0:] if h >= 0)
+        out.append(value)
+    return out
