@@ -1,0 +1,117 @@
+"""Stone Age in the terminal, drawn from an observation only (so it can never show hidden cards)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from .data import LETTERS, LOCATION_NAMES, RESOURCES
+
+STYLE = {"wood": "yellow", "clay": "red", "stone": "bright_black", "gold": "bold yellow", "food": "green"}
+SEAT_STYLE = ("bold red", "bold blue", "bold green", "bold magenta")
+SPOT = {"hunt": "∞", "forest": "7", "clay": "7", "quarry": "7", "river": "7", "toolmaker": "1", "hut": "2", "field": "1"}
+
+
+def resources(d: Mapping[str, int]) -> Text:
+    t = Text()
+    for name, letter in zip(RESOURCES, LETTERS, strict=True):
+        if d[name]:
+            t.append(f"{d[name]}{letter} ", style=STYLE[name])
+    return t if t.plain else Text("-", style="dim")
+
+
+def card_text(card: Mapping[str, Any]) -> str:
+    top = card["top"] if card["top"] == "dice_for_all" else f"{card['top']} {card['value']}"
+    bottom = card["bottom_value"] if card["bottom"] == "culture" else f"{card['bottom_value']}×{card['bottom']}"
+    return f"{top} / {bottom}"
+
+
+def tile_text(tile: Mapping[str, Any] | None) -> str:
+    if tile is None:
+        return "(empty)"
+    if tile["kind"] == "fixed":
+        cost = "".join(LETTERS[i] * tile["cost"][r] for i, r in enumerate(RESOURCES))
+        return f"{cost} = {tile['points']}"
+    if tile["kind"] == "count_kinds":
+        return f"{tile['count']} of {tile['kinds']} kind(s)"
+    return "1-7 any"
+
+
+def who_is_where(obs: Mapping[str, Any]) -> dict[str, Text]:
+    spots: dict[str, Text] = {name: Text() for name in LOCATION_NAMES}
+    for p, pl in enumerate(obs["players"]):
+        for name, n in pl["placed"].items():
+            spots[name].append(f"{p}" * n, style=SEAT_STYLE[p % 4])
+    return spots
+
+
+def render(obs: Mapping[str, Any]) -> Group:
+    spots = who_is_where(obs)
+    board = Table(title=f"Stone Age — round {obs['round']}, start player {obs['start_player']}", header_style="bold")
+    board.add_column("location")
+    board.add_column("room")
+    board.add_column("people (by seat)")
+    for name in ("hunt", "forest", "clay", "quarry", "river", "toolmaker", "hut", "field"):
+        board.add_row(name, SPOT[name], spots[name])
+    cards = Table(title=f"Civilization cards (deck: {obs['deck']})", header_style="bold")
+    for col in ("slot", "cost", "card", "who"):
+        cards.add_column(col)
+    for slot in range(3, -1, -1):
+        card = obs["display"][slot]
+        name = f"card {slot + 1}"
+        cards.add_row(str(slot + 1), str(slot + 1), card_text(card) if card else Text("(empty)", style="dim"), spots[name])
+    stacks = Table(title="Building stacks", header_style="bold")
+    for col in ("stack", "top tile", "left", "who"):
+        stacks.add_column(col)
+    for i, st in enumerate(obs["stacks"]):
+        stacks.add_row(str(i + 1), tile_text(st["top"]), str(st["size"]), spots[f"building {i + 1}"])
+
+    seats = Table(header_style="bold")
+    for col in ("seat", "score", "people", "food", "agri", "resources", "tools", "cards", "buildings"):
+        seats.add_column(col)
+    for p, pl in enumerate(obs["players"]):
+        marker = "▶ " if obs["current_player"] == p else "  "
+        you = " (you)" if obs["seat"] == p else ""
+        tools = Text()
+        for tool in pl["tools"]:
+            tools.append(f"{tool['value']}", style="dim strike" if tool["used"] else "bold")
+            tools.append(" ")
+        for v in pl["one_use_tools"]:
+            tools.append(f"+{v}(once) ", style="cyan")
+        if pl["two_resources_card"]:
+            tools.append("2-res ", style="cyan")
+        extra = pl["extra_cards"]
+        secret = (
+            f" +{len(extra)} secret"
+            if isinstance(extra, list) and extra
+            else (f" +{extra} hidden" if isinstance(extra, int) and extra else "")
+        )
+        people = f"{pl['people']}" + (f" ({pl['unplaced']} to place)" if obs["phase"] == "place" else "")
+        seats.add_row(
+            Text(f"{marker}{p}{you}", style=SEAT_STYLE[p % 4]),
+            str(pl["score"]),
+            people,
+            str(pl["food"]),
+            str(pl["agriculture"]),
+            resources(pl["resources"]),
+            tools if tools.plain else Text("-", style="dim"),
+            f"{len(pl['cards'])}{secret}",
+            str(len(pl["buildings"])),
+        )
+    status = [Text(f"Phase: {obs['phase']}", style="bold")]
+    if obs["roll"]:
+        r = obs["roll"]
+        status.append(Text(f"Rolled {r['dice']} dice for {r['yields']}: total {r['total']} so far. Add tools or 'done'."))
+    if obs["paying_for"]:
+        status.append(Text(f"Paying for {obs['paying_for']}: 'pay ...' (w c s g) or 'decline'."))
+    if obs["dice_for_all"]:
+        status.append(Text(f"Dice for all: {obs['dice_for_all']} — take one: 1 wood, 2 clay, 3 stone, 4 gold, 5 tool, 6 agriculture."))
+    if obs["food_missing"]:
+        status.append(Text(f"{obs['food_missing']} food missing: 'feed w/c/s/g' for each, or 'starve' (−10)."))
+    if obs["last_round"]:
+        status.append(Text("A building stack is empty: this is the last round.", style="bold yellow"))
+    return Group(board, cards, stacks, seats, *status)
