@@ -7,7 +7,8 @@
 0
 """
 
-from .core import Action, Game, IllegalAction, RecordError, Result, State, games, load
+from . import games  # the package of games, callable: games() lists their names
+from .core import Action, Game, IllegalAction, RecordError, Result, State, load
 
 __version__ = "0.1.0"
 
