@@ -24,7 +24,7 @@ def texts(s: StoneAgeState) -> list[str]:
 
 
 def force(s: StoneAgeState, *outcomes: tuple[str, Any]) -> None:
-    """The next chance outcomes come from this list, in order (then from the RNG again)."""
+    """The next chance outcomes come from this list, in order; set ``s.script = None`` to go back to the RNG."""
     s.script = ChanceScript({"chance": kind, "value": value} for kind, value in outcomes)
 
 
