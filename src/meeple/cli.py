@@ -184,6 +184,30 @@ def tournament(
         console.print(f"Report: {', '.join(str(f) for f in files)}")
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[str, typer.Option(help="SQLite file, or a URL such as postgresql://user:pass@host/dbname")] = "meeple.sqlite3",
+    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before moving, so people can follow")] = 0.6,
+) -> None:
+    """Serve the browser UI and the game API: play against friends and bots."""
+    try:
+        import uvicorn
+
+        from meeple.server import create_app
+    except ImportError as e:
+        err.print(f"[red]error:[/red] the server needs its extra: pip install 'meeple[server]' ({e})")
+        raise typer.Exit(2) from None
+    try:
+        application = create_app(db=db, bot_delay=bot_delay)
+    except Exception as e:
+        err.print(f"[red]error:[/red] cannot open the database {db!r}: {e}")
+        raise typer.Exit(2) from None
+    console.print(f"meeple is serving on http://{host}:{port}/ (database: {db}); Ctrl+C stops it.")
+    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=16 * 1024)
+
+
 def main() -> None:
     try:
         app()

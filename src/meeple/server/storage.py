@@ -1,0 +1,195 @@
+"""Durable storage of games with SQLAlchemy: SQLite by default, PostgreSQL by URL.
+
+A game is one row of ``games`` (its setup and seats) and one row of ``entries`` per history
+entry (action notation or chance outcome). The record of a game is exactly its setup plus
+its entries in order, so a restart rebuilds every game with :func:`meeple.record.replay`.
+``(game_id, seq)`` is unique: two servers racing for the same decision cannot both commit it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint, create_engine, delete, event, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[str] = mapped_column(String(32))  # seeds may exceed a 64-bit signed column
+    options: Mapped[str] = mapped_column(Text)
+    seats: Mapped[str] = mapped_column(Text)  # JSON list of seat dicts (kind, agent, token hash, joined)
+    open: Mapped[bool] = mapped_column(Boolean, default=False)
+    clock: Mapped[float | None] = mapped_column(Float, nullable=True)
+    over: Mapped[bool] = mapped_column(Boolean, default=False)
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created: Mapped[float] = mapped_column(Float)
+    updated: Mapped[float] = mapped_column(Float)
+
+
+class EntryRow(Base):
+    __tablename__ = "entries"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    entry: Mapped[str] = mapped_column(Text)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # who decided; None for chance
+
+
+class Conflict(Exception):
+    """Another writer already committed this position of the game's history."""
+
+
+@dataclass
+class StoredGame:
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    open: bool
+    clock: float | None
+    over: bool
+    result: dict[str, Any] | None
+    created: float
+    history: list[Any] = field(default_factory=list)
+    deciders: list[int | None] = field(default_factory=list)
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "format": "meeple-record",
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "history": list(self.history),
+            "result": self.result,
+        }
+
+
+def database_url(target: str) -> str:
+    """A SQLAlchemy URL from a URL or a plain file path (SQLite)."""
+    if "://" in target:
+        if target.startswith("postgresql://"):
+            return "postgresql+psycopg://" + target.removeprefix("postgresql://")
+        return target
+    return f"sqlite:///{target}"
+
+
+class Storage:
+    def __init__(self, url: str) -> None:
+        url = database_url(url)
+        kwargs: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        self.engine = create_engine(url, **kwargs)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(self.engine)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create(self, g: StoredGame) -> None:
+        now = time.time()
+        with self.sessions.begin() as s:
+            s.add(
+                GameRow(
+                    id=g.id, game=g.game, players=g.players, seed=str(g.seed), options=json.dumps(g.options), seats=json.dumps(g.seats),
+                    open=g.open, clock=g.clock, over=g.over, result=None, created=now, updated=now,
+                )
+            )  # fmt: skip
+            s.flush()
+            _add_entries(s, g.id, 0, g.history, [None] * len(g.history))
+
+    def append(
+        self, game_id: str, start: int, entries: Sequence[Any], decider: int | None, over: bool, result: dict[str, Any] | None
+    ) -> None:
+        """Commit history entries ``start..`` (the first made by ``decider``); Conflict if taken."""
+        deciders = [decider] + [None] * (len(entries) - 1)
+        try:
+            with self.sessions.begin() as s:
+                _add_entries(s, game_id, start, entries, deciders)
+                row = s.get(GameRow, game_id)
+                assert row is not None
+                row.over = over
+                row.result = None if result is None else json.dumps(result)
+                row.updated = time.time()
+        except IntegrityError:
+            raise Conflict(f"position {start} of game {game_id} is already taken") from None
+
+    def truncate(self, game_id: str, length: int) -> None:
+        """Drop history entries from ``length`` on (an undo of a decision that revealed nothing)."""
+        with self.sessions.begin() as s:
+            s.execute(delete(EntryRow).where(EntryRow.game_id == game_id, EntryRow.seq >= length))
+            row = s.get(GameRow, game_id)
+            assert row is not None
+            row.updated = time.time()
+
+    def update_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
+        with self.sessions.begin() as s:
+            row = s.get(GameRow, game_id)
+            assert row is not None
+            row.seats = json.dumps(seats)
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with self.sessions() as s:
+            row = s.get(GameRow, game_id)
+            if row is None:
+                return None
+            g = _stored(row)
+            for e in s.scalars(select(EntryRow).where(EntryRow.game_id == game_id).order_by(EntryRow.seq)):
+                g.history.append(json.loads(e.entry))
+                g.deciders.append(e.seat)
+            return g
+
+    def ids(self, *, over: bool | None = None) -> list[str]:
+        with self.sessions() as s:
+            q = select(GameRow.id).order_by(GameRow.created)
+            if over is not None:
+                q = q.where(GameRow.over == over)
+            return list(s.scalars(q))
+
+    def summaries(self, limit: int = 200) -> list[StoredGame]:
+        """The most recent games without their histories (for the lobby)."""
+        with self.sessions() as s:
+            rows = s.scalars(select(GameRow).order_by(GameRow.created.desc()).limit(limit))
+            return [_stored(r) for r in rows]
+
+
+def _stored(row: GameRow) -> StoredGame:
+    return StoredGame(
+        id=row.id, game=row.game, players=row.players, seed=int(row.seed), options=json.loads(row.options), seats=json.loads(row.seats),
+        open=row.open, clock=row.clock, over=row.over, result=None if row.result is None else json.loads(row.result), created=row.created,
+    )  # fmt: skip
+
+
+def _add_entries(s: Session, game_id: str, start: int, entries: Sequence[Any], deciders: Sequence[int | None]) -> None:
+    for i, (entry, seat) in enumerate(zip(entries, deciders, strict=True)):
+        s.add(EntryRow(game_id=game_id, seq=start + i, entry=json.dumps(entry), seat=seat))
+    s.flush()
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
+    cur.execute("PRAGMA synchronous=FULL")  # a committed action survives a power cut
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()

@@ -1,0 +1,90 @@
+"""What one seat is told about a game: built from ``observation(seat)`` and nothing hidden.
+
+The view never holds a seat token, a chance outcome from the history, or another seat's
+observation. The game log lists decisions by their notation; a game whose notations could
+carry a secret may define ``public_action_text(text, seat, viewer) -> str`` to mask them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .rooms import Live
+
+LOG_TAIL = 300
+
+
+def public_seats(live: Live) -> list[dict[str, Any]]:
+    connected = live.connected()
+    return [
+        {
+            "seat": i,
+            "kind": s["kind"],
+            "agent": s["agent"],
+            "name": s.get("name") or "",
+            "joined": bool(s["joined"]),
+            "connected": connected[i],
+        }
+        for i, s in enumerate(live.stored.seats)
+    ]
+
+
+def game_log(live: Live, viewer: int | None) -> tuple[list[dict[str, Any]], int]:
+    mask = getattr(live.state.game, "public_action_text", None)
+    entries = []
+    for entry, seat in zip(live.stored.history, live.stored.deciders, strict=True):
+        if isinstance(entry, str):
+            text = entry if mask is None or viewer == seat else mask(entry, seat, viewer)
+            entries.append({"seat": seat, "action": text})
+    return entries[-LOG_TAIL:], len(entries)
+
+
+def seat_view(live: Live, seat: int | None, *, can_undo: bool, remaining: float | None) -> dict[str, Any]:
+    state = live.state
+    game = state.game
+    current = state.current_player
+    mine = seat is not None and current == seat and live.stored.seats[seat]["kind"] == "human"
+    log, moves = game_log(live, seat)
+    result = state.result()
+    return {
+        "type": "state",
+        "id": live.id,
+        "game": game.name,
+        "title": game.title,
+        "players": state.num_players,
+        "options": state.options,
+        "seat": seat,
+        "ply": len(state.history),
+        "moves": moves,
+        "seats": public_seats(live),
+        "current_player": current,
+        "over": state.is_over,
+        "observation": state.observation(seat),
+        "legal": [str(a) for a in state.legal_actions()] if mine else [],
+        "log": log,
+        "result": None if result is None else result.to_dict(),
+        "clock": live.stored.clock,
+        "remaining": remaining,
+        "timeouts": {str(k): v for k, v in live.timeouts.items()},
+        "can_undo": can_undo,
+    }
+
+
+def summary(stored: Any, live: Live | None = None) -> dict[str, Any]:
+    """A lobby line: public facts only."""
+    seats = [
+        {"seat": i, "kind": s["kind"], "agent": s["agent"], "name": s.get("name") or "", "joined": bool(s["joined"])}
+        for i, s in enumerate(stored.seats)
+    ]
+    return {
+        "id": stored.id,
+        "game": stored.game,
+        "players": stored.players,
+        "seats": seats,
+        "open": stored.open,
+        "over": stored.over,
+        "result": stored.result,
+        "current_player": None if live is None else live.state.current_player,
+        "created": stored.created,
+    }

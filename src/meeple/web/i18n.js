@@ -1,0 +1,52 @@
+// Message catalogues from the server (meeple/i18n); the chosen language is remembered.
+const KEY = "meeple.lang";
+const SUPPORTED = ["en", "vi", "fa"];
+let messages = {};
+let english = {};
+let current = "en";
+
+export function language() { return current; }
+
+export function preferred() {
+  const saved = localStorage.getItem(KEY);
+  if (SUPPORTED.includes(saved)) return saved;
+  const nav = (navigator.language || "en").slice(0, 2);
+  return SUPPORTED.includes(nav) ? nav : "en";
+}
+
+async function fetchCatalogue(lang) {
+  const r = await fetch(`api/i18n/${lang}`);
+  if (!r.ok) throw new Error(`cannot load language ${lang}`);
+  return r.json();
+}
+
+export async function setLanguage(lang) {
+  if (!SUPPORTED.includes(lang)) lang = "en";
+  if (!Object.keys(english).length) english = (await fetchCatalogue("en")).messages;
+  const cat = lang === "en" ? { messages: english, dir: "ltr" } : await fetchCatalogue(lang);
+  messages = cat.messages;
+  current = lang;
+  localStorage.setItem(KEY, lang);
+  document.documentElement.lang = lang;
+  document.documentElement.dir = cat.dir;
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+}
+
+// t("game.turn", {name: "Ann"}); a missing key falls back to English, then to the key itself.
+export function t(key, params = {}) {
+  let text = messages[key] ?? english[key] ?? key;
+  for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, v);
+  return text;
+}
+
+// A game term if the catalogue has one (term.<word>), else the word as the game names it.
+export function term(word) {
+  const key = `term.${word}`;
+  return key in messages || key in english ? t(key) : String(word).replaceAll("_", " ");
+}
+
+export function has(key) { return key in messages || key in english; }
+
+export function number(n) {
+  return typeof n === "number" ? n.toLocaleString(current === "fa" ? "fa-IR" : current) : String(n);
+}

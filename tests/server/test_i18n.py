@@ -1,0 +1,57 @@
+"""Every UI string and game term exists in English, Vietnamese and Persian (issue 8, Languages)."""
+
+from __future__ import annotations
+
+import re
+from importlib.resources import files
+
+import pytest
+
+from meeple import i18n
+from meeple.core import games as game_names
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+WEB = files("meeple").joinpath("web")
+
+
+def web_sources() -> dict[str, str]:
+    names = ["index.html", "app.js", "api.js", "dom.js", "i18n.js", "views/index.js", "views/generic.js", "views/splendor.js"]
+    return {name: WEB.joinpath(name).read_text(encoding="utf-8") for name in names}
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_no_key_is_missing_or_empty(lang: str) -> None:
+    assert i18n.missing(lang) == []
+    assert set(i18n.catalogue(lang)) == set(i18n.catalogue("en")), "a catalogue has keys English lacks"
+
+
+@pytest.mark.parametrize("lang", ["vi", "fa"])
+def test_translations_keep_their_placeholders(lang: str) -> None:
+    en = i18n.catalogue("en")
+    for key, text in i18n.catalogue(lang).items():
+        assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(en[key])), key
+
+
+def test_every_key_the_ui_uses_is_in_the_catalogue() -> None:
+    en = i18n.catalogue("en")
+    used = set()
+    for name, text in web_sources().items():
+        found = set(re.findall(r"""\bt\("([\w.]+)"|data-i18n="([\w.]+)\"""", text))
+        used |= {a or b for a, b in found}
+        assert found or name in ("api.js", "dom.js", "i18n.js", "views/index.js"), f"{name} uses no message key"
+    assert used and sorted(k for k in used if k not in en) == []
+
+
+def test_every_game_and_splendor_term_has_a_name() -> None:
+    en = i18n.catalogue("en")
+    for game in {*game_names(), "splendor", "stoneage", "scythe"}:
+        assert f"game.{game}" in en, f"no title for {game}"
+    for colour in ("white", "blue", "green", "red", "black", "gold"):
+        assert f"splendor.{colour}" in en
+
+
+def test_persian_is_right_to_left_and_the_others_are_not() -> None:
+    assert i18n.direction("fa") == "rtl"
+    assert i18n.direction("en") == i18n.direction("vi") == "ltr"
+    with pytest.raises(ValueError, match="no language"):
+        i18n.catalogue("xx")
