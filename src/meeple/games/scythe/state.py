@@ -938,13 +938,13 @@ class ScytheState(State):
                     self.pay_from(seat, h, settle=False)
                 else:
                     self.pay_card(seat, cards[0].a, settle=False)
-            elif len(options) == 1:
-                a = options[0]
-                if a.kind == A.PAY:
-                    self.pay_from(seat, a.a, settle=False)
+            elif tokens + (1 if cards else 0) == self.to_pay and len(cards) <= 1:
+                # everything the player can pay with must be paid: no choice to make
+                if spaces:
+                    self.pay_from(seat, spaces[0], settle=False)
                 else:
-                    self.pay_card(seat, a.a, settle=False)
-            elif not cards and (tokens == self.to_pay or len(spaces) == 1):
+                    self.pay_card(seat, cards[0].a, settle=False)
+            elif not cards and len(spaces) == 1:
                 self.pay_from(seat, spaces[0], settle=False)
             else:
                 return
