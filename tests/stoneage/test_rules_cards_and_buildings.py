@@ -269,3 +269,15 @@ def test_s5_6_cards_reject_food_and_wrong_sizes():
             s.apply(bad)
     assert s.to_dict() == before
     assert CARDS[s.display[1]].top == "points"
+
+
+def test_s5_7_declining_a_building_leaves_the_tile_and_blocks_the_stack():
+    """§5.7: a player who will not pay leaves the tile; nobody else could use the stack this round."""
+    tid = tile_of("fixed", points=10)
+    s = new(4, seed=14)
+    put_tile(s, 2, tid)
+    s.res[0] = [2, 1, 0, 0]
+    to_actions(s, 0, {"building 3": 1, "hut": 2, "field": 1})
+    s.apply("use building 3")
+    s.apply("decline")
+    assert s.tops[2] == tid and s.below[2] == 6 and s.res[0] == [2, 1, 0, 0] and s.score[0] == 0

@@ -163,3 +163,34 @@ def test_s11_tie_break_and_shared_victory():
     r = s.result()
     assert r.winners == (0, 2) and r.ranks == (1, 3, 1)
     assert r.details["tie_break"] == [9, 8, 9]
+
+
+def test_s3_a_round_is_placement_then_actions_then_feeding_then_a_new_round():
+    """§3: the three phases in order, then the new-round step."""
+    s = new(2, seed=26)
+    phases = [s.phase]
+    rnd = s.round
+    import random
+
+    rng = random.Random(0)
+    while s.round == rnd:
+        s.apply(rng.choice(s.legal_actions()))
+        if s.phase != phases[-1]:
+            phases.append(s.phase)
+    order = [p for p in phases if p in ("place", "use", "feed")]
+    first_use = order.index("use") if "use" in order else len(order)
+    assert all(p == "place" for p in order[:first_use])
+    assert "place" not in order[first_use:-1], "no placement once the actions phase began"
+    assert s.phase == "place" and all(sum(a) == 0 for a in s.at) and s.home == s.people
+
+
+def test_s1_i9_resources_tools_and_food_are_unlimited():
+    """§1 [I9]: every seat can hold any amount; four seats may all reach 3 tool tiles of 4."""
+    s = new(4, seed=27)
+    for p in range(4):
+        for _ in range(12):
+            s.tool_step(p)
+        s.res[p] = [40, 40, 40, 40]
+        s.food[p] = 200
+    assert all(t == [4, 4, 4] for t in s.tiles)
+    s.check_consistency()
