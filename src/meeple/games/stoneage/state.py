@@ -285,12 +285,20 @@ class StoneAgeState(State):
         if not mine[HUNT]:
             out += _PLACE_LISTS[HUNT][:h]
         sharers = _SHARERS[n]
+        at = self.at
         for loc in GATHERING:
-            if mine[loc] or occ[loc] >= RESOURCE_SPOT_CAPACITY:
+            room = RESOURCE_SPOT_CAPACITY - occ[loc]
+            if mine[loc] or room <= 0:
                 continue
-            if sharers < n and sum(1 for p in range(n) if self.at[p][loc]) >= sharers:
-                continue
-            out += _PLACE_LISTS[loc][: min(h, RESOURCE_SPOT_CAPACITY - occ[loc])]
+            if sharers < n and occ[loc]:
+                # The seat is not there yet, so everyone there is another seat (§4.3).
+                present = 0
+                for p in range(n):
+                    if at[p][loc]:
+                        present += 1
+                if present >= sharers:
+                    continue
+            out += _PLACE_LISTS[loc][: h if h < room else room]
         if n == 4 or (occ[TOOL_MAKER] > 0) + (occ[HUT] > 0) + (occ[FIELD] > 0) < 2:
             useless_ok = self.opts["maxed_tracks"] == "allowed"
             if not occ[TOOL_MAKER] and (useless_ok or sum(self.tiles[seat]) < 12):
