@@ -40,3 +40,20 @@ def test_render_through_a_random_game_and_hides_secrets():
         if len(s.history) % 97 == 0:
             draw(s.observation(s.current_player))
     assert "over" in draw(s.observation(None))
+
+
+def test_meeple_play_stoneage_in_the_terminal_saves_a_record_that_replays(tmp_path):
+    from typer.testing import CliRunner
+
+    from meeple import record
+    from meeple.cli import app
+
+    path = tmp_path / "game.json"
+    out = CliRunner().invoke(
+        app, ["play", "stoneage", "--players", "3", "--seats", "random,random,random", "--seed", "5", "--save", str(path)]
+    )
+    assert out.exit_code == 0, out.output
+    state = record.replay(record.read(path))
+    assert state.is_over and state.game.name == "stoneage"
+    out = CliRunner().invoke(app, ["replay", str(path)])
+    assert out.exit_code == 0 and "winner" in out.output

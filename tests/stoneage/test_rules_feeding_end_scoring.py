@@ -194,3 +194,12 @@ def test_s1_i9_resources_tools_and_food_are_unlimited():
         s.food[p] = 200
     assert all(t == [4, 4, 4] for t in s.tiles)
     s.check_consistency()
+
+
+def test_s4_1_people_who_could_not_be_placed_still_eat():
+    """§4.1/§7.2: people left at home (no legal place) are fed like the others."""
+    s = new(4, seed=28)
+    s.people[1] = 7
+    s.food[1] = 7
+    to_actions(s, 0, {"field": 1})  # seat 1 placed nobody
+    assert s.round == 2 and s.food[1] == 0 and s.score[1] == 0
