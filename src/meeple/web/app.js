@@ -200,6 +200,9 @@ async function gamePage(id, seat) {
 
   function draw() {
     const module = viewFor(view.game);
+    root.dataset.ply = view.ply;  // lets people's tools and the browser tests see that a view arrived
+    root.dataset.over = view.over;
+    root.dataset.mine = view.legal.length > 0;
     const ctx = { play, local, redraw: draw, seatName: (i) => seatLabel(view.seats[i]) + (i === view.seat ? ` (${t("game.you")})` : "") };
     fill(root,
       turnBanner(view, ctx),

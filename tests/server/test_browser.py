@@ -1,0 +1,200 @@
+"""End to end in a real headless browser (Debian's chromium driven by Selenium): create games from the
+lobby, play by clicking, reload mid-game, switch to Persian (right to left), finish a game against a bot
+and step through its replay. Skipped, with a warning saying why, where chromium is not installed."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from meeple.core import games as game_names
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+except ImportError:  # pragma: no cover - the server-test extra brings it
+    webdriver = None  # type: ignore[assignment]
+
+if webdriver is None or not (Path(CHROMIUM).exists() and Path(DRIVER).exists()):
+    reason = "browser tests skipped: install chromium and chromium-driver (apt-get install -y chromium chromium-driver) and selenium"
+    warnings.warn(reason, stacklevel=1)
+    pytest.skip(reason, allow_module_level=True)
+
+import uvicorn  # noqa: E402
+
+from meeple.server import create_app  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("browser") / "games.sqlite3"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(create_app(db=str(db), bot_delay=0.0), host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    end = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < end, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-dev-shm-usage",
+        "--window-size=420,900",
+    ):
+        opts.add_argument(flag)
+    try:
+        driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
+    except WebDriverException as e:  # pragma: no cover - depends on the machine
+        warnings.warn(f"browser tests skipped: chromium does not start: {e.msg}", stacklevel=1)
+        pytest.skip(f"chromium does not start: {e.msg}")
+    driver.set_page_load_timeout(30)
+    yield driver
+    driver.quit()
+
+
+def wait(driver: Any, check: Any, seconds: float = 20) -> Any:
+    return WebDriverWait(driver, seconds, poll_frequency=0.05, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda d: check(d)
+    )
+
+
+def new_game(driver: Any, base: str, game: str, seats: list[str], lang: str = "en") -> str:
+    driver.get(base)
+    driver.execute_script("localStorage.setItem('meeple.lang', arguments[0])", lang)
+    driver.get(base + "#/")
+    driver.refresh()
+    wait(driver, lambda d: d.find_elements(By.ID, "ng-create"))
+    Select(driver.find_element(By.ID, "ng-game")).select_by_value(game)
+    Select(driver.find_element(By.ID, "ng-players")).select_by_value(str(len(seats)))
+    for i, kind in enumerate(seats):
+        Select(driver.find_element(By.CSS_SELECTOR, f"select.seat-kind[data-seat='{i}']")).select_by_value(kind)
+    driver.find_element(By.ID, "ng-create").click()
+    wait(driver, lambda d: "#/game/" in d.current_url and d.find_elements(By.CSS_SELECTOR, "#game[data-ply]"))
+    return driver.current_url.split("#/game/")[1].split("/")[0]
+
+
+def ply(driver: Any) -> int:
+    return int(driver.find_element(By.ID, "game").get_attribute("data-ply"))
+
+
+def my_turn(driver: Any) -> bool:
+    game = driver.find_elements(By.ID, "game")
+    return bool(game) and game[0].get_attribute("data-mine") == "true"
+
+
+def click_a_move(driver: Any) -> None:
+    """Choose by clicking: on Splendor's board where it can, else from the list of moves."""
+    before = ply(driver)
+    board = driver.find_element(By.ID, "board").get_attribute("data-game")
+    clicked = False
+    if board == "splendor":
+        buys = [b for b in driver.find_elements(By.CSS_SELECTOR, "#moves button.move") if b.get_attribute("data-action").startswith("buy ")]
+        if buys:
+            slot = buys[0].get_attribute("data-action").split()[1]
+            cards = driver.find_elements(By.CSS_SELECTOR, f".card.playable[data-slot='{slot}']")
+            if cards:
+                cards[0].click()
+                choices = driver.find_elements(By.CSS_SELECTOR, "#chooser button[data-action^='buy ']")
+                if choices:
+                    choices[0].click()
+                clicked = True
+        elif driver.find_elements(By.CSS_SELECTOR, "#supply button.token:not([disabled])") and not driver.find_elements(
+            By.CSS_SELECTOR, "button[data-ret].playable"
+        ):
+            for _ in range(3):
+                free = [
+                    t
+                    for t in driver.find_elements(By.CSS_SELECTOR, "#supply button.token:not([disabled])")
+                    if "picked" not in t.get_attribute("class")
+                ]
+                if free:
+                    free[0].click()
+            take = driver.find_element(By.ID, "take")
+            if take.is_enabled():
+                take.click()
+                clicked = True
+        elif driver.find_elements(By.CSS_SELECTOR, "button[data-ret].playable"):
+            driver.find_element(By.CSS_SELECTOR, "button[data-ret].playable").click()
+            clicked = True
+    if not clicked:
+        driver.find_element(By.CSS_SELECTOR, "#moves button.move").click()
+    wait(driver, lambda d: ply(d) != before)
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_create_play_by_clicking_and_reload(server: str, browser: Any, game: str) -> None:
+    new_game(browser, server, game, ["human", "random"])
+    for _ in range(3):
+        wait(browser, lambda d: my_turn(d) or d.find_element(By.ID, "game").get_attribute("data-over") == "true")
+        if not my_turn(browser):
+            break
+        click_a_move(browser)
+    wait(browser, my_turn)
+    seen = ply(browser)
+    log = browser.find_element(By.CSS_SELECTOR, ".log h3").text
+    browser.refresh()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#game[data-ply]") and ply(d) == seen)
+    assert browser.find_element(By.CSS_SELECTOR, ".log h3").text == log
+    assert browser.find_elements(By.CSS_SELECTOR, "#moves button.move")
+    assert browser.find_element(By.ID, "turn").text.endswith("Your turn")
+
+
+def test_persian_is_laid_out_right_to_left_and_remembered(server: str, browser: Any) -> None:
+    new_game(browser, server, "splendor", ["human", "random"])
+    Select(browser.find_element(By.ID, "lang")).select_by_value("fa")
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("dir") == "rtl")
+    wait(browser, lambda d: "نوبت" in d.find_element(By.ID, "turn").text)
+    first, second = browser.find_elements(By.CSS_SELECTOR, "ol.seats li")[:2]
+    assert first.rect["x"] > second.rect["x"], "seats should run from right to left"
+    browser.refresh()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#game[data-ply]"))
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fa"
+    assert browser.find_element(By.ID, "nav-lobby").text == "سالن"
+    Select(browser.find_element(By.ID, "lang")).select_by_value("en")
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("dir") == "ltr")
+
+
+def test_a_game_against_a_bot_is_played_to_the_end_and_replayed(server: str, browser: Any) -> None:
+    gid = new_game(browser, server, "splendor", ["human", "random"])
+    for _ in range(400):
+        wait(browser, lambda d: my_turn(d) or d.find_element(By.ID, "game").get_attribute("data-over") == "true")
+        if browser.find_element(By.ID, "game").get_attribute("data-over") == "true":
+            break
+        click_a_move(browser)
+    result = browser.find_element(By.ID, "result")
+    assert "Final scores" in result.text
+    result.find_element(By.CSS_SELECTOR, "a.button").click()
+    wait(browser, lambda d: d.find_elements(By.ID, "replay-next"))
+    assert f"#/replay/{gid}" in browser.current_url
+    browser.find_element(By.ID, "replay-next").click()
+    wait(browser, lambda d: d.find_element(By.ID, "replay-step").text.startswith("move 1 of"))
+    assert browser.find_elements(By.CSS_SELECTOR, ".last-move")
