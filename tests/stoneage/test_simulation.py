@@ -61,3 +61,18 @@ def test_random_games_keep_every_invariant_and_end(players):
         assert r is not None and len(r.scores) == players and min(r.ranks) == 1
         ends.add(r.details["ended_by"])
     assert ends == {"cards", "buildings"} or players == 2
+
+
+@pytest.mark.parametrize("options", [{"any_resources": "at_once"}, {"full_hut": "forbidden", "maxed_tracks": "forbidden"}])
+def test_random_games_under_every_option_end_consistently(options):
+    rng = random.Random(7)
+    for g in range(40):
+        players = 2 + g % 3
+        s = GAME.new_game(players=players, seed=900 + g, **options)
+        while not s.is_over:
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+            check_step(s, players)
+        s.check_consistency()
+        if options.get("any_resources") == "at_once":
+            assert s.joker == [0] * players
