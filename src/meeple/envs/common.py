@@ -84,6 +84,18 @@ def reward_range(players: int) -> tuple[float, float]:
     return (-1.0 / (players - 1), 1.0) if players > 1 else (1.0, 1.0)
 
 
+def action_for_id(game: Game, action_id: Any) -> Action:
+    """The action with this id in the game's fixed table; ``state.apply`` then checks it is legal.
+
+    Cheaper than ``game.action_from_id``, which checks legality too, when the action is applied next.
+    """
+    if not isinstance(action_id, (int, np.integer)) or isinstance(action_id, bool):
+        raise IllegalAction(f"action id must be an integer, got {action_id!r}")
+    if not 0 <= action_id < game.num_actions:
+        raise IllegalAction(f"action id {action_id} is outside 0..{game.num_actions - 1}")
+    return game.action_table()[int(action_id)]
+
+
 def to_action(game: Game, state: State, choice: Any) -> Action:
     """A policy's choice as a legal action: an Action, its notation, or its id."""
     if isinstance(choice, Action):

@@ -30,6 +30,7 @@ from meeple.core import load as load_game
 
 from .common import (
     Policy,
+    action_for_id,
     check_reward_mode,
     env_id,
     final_rewards,
@@ -126,14 +127,13 @@ class MeepleEnv(gymnasium.Env):
         if state.is_over:
             raise RuntimeError("the episode is over: call reset()")
         try:
-            chosen = self.game.action_from_id(state, action)
+            state.apply(action_for_id(self.game, action))  # checks legality before changing anything
         except IllegalAction as err:
             if self.illegal_action == "raise":
                 raise
             info = self._info()
             info.update(illegal_action=True, error=str(err))
             return self._obs(), self.illegal_penalty, False, False, info
-        state.apply(chosen)
         self.decisions += 1
         self._play_opponents()
         reward = 0.0

@@ -31,7 +31,7 @@ from meeple.core import Game, State
 from meeple.core import games as game_names
 from meeple.core import load as load_game
 
-from .common import final_rewards, has_tensor, reward_range, tensor_shape
+from .common import action_for_id, final_rewards, has_tensor, reward_range, tensor_shape
 
 #: Bound on decisions per game for OpenSpiel's GameInfo, unless a game declares ``max_game_length``.
 DEFAULT_MAX_GAME_LENGTH = 10_000
@@ -164,7 +164,7 @@ class MeepleSpielState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         state = self._held.state
-        state.apply(state.game.action_from_id(state, action))
+        state.apply(action_for_id(state.game, action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._held.state.game.action_table()[action].text

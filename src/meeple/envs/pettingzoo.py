@@ -24,7 +24,7 @@ from pettingzoo import AECEnv
 from meeple.core import Game, State
 from meeple.core import load as load_game
 
-from .common import check_reward_mode, final_rewards, observe, render_text, require_tensor, seed_from, tensor_shape
+from .common import action_for_id, check_reward_mode, final_rewards, observe, render_text, require_tensor, seed_from, tensor_shape
 
 
 def env(game: str, players: int | None = None, **kwargs: Any) -> MeepleAEC:
@@ -125,9 +125,9 @@ class MeepleAEC(AECEnv):
             self._was_dead_step(action)
             return
         state = self._require_state()
-        chosen = self.game.action_from_id(state, action)  # IllegalAction (a ValueError) leaves everything as it was
+        # IllegalAction (a ValueError) is raised before anything changes.
+        state.apply(action_for_id(self.game, action))
         self._cumulative_rewards[agent] = 0.0
-        state.apply(chosen)
         self.decisions += 1
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if state.is_over:

@@ -11,10 +11,12 @@ its tier and a "hidden" flag; the decks show only how many cards they hold.
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 
 from . import actions as A
-from .data import CARDS, GEMS_BY_PLAYERS, GOLD, GOLD_TOKENS, MAX_RESERVED, NOBLES, TIERS, TOKEN_LIMIT
+from .data import CARDS, GEMS_BY_PLAYERS, GOLD_TOKENS, MAX_RESERVED, NOBLES, TIERS, TOKEN_LIMIT
 from .state import ACTION, CHOOSING_NOBLE, OVER, RETURNING, SplendorState
 
 MAX_SEATS = 4
@@ -55,77 +57,88 @@ FIELDS: tuple[tuple[str, int], ...] = (
 )
 SIZE = sum(w for _, w in FIELDS)
 
-_DECK_SIZES = tuple(sum(1 for c in CARDS if c.tier == t + 1) for t in range(TIERS))
+_DECK_SIZES = tuple(float(sum(1 for c in CARDS if c.tier == t + 1)) for t in range(TIERS))
 _MAX_COST = 7.0
 _MAX_TURNS = 100.0
 _CARD_ROWS = tuple(
     (1.0, *(1.0 if c.bonus == k else 0.0 for k in range(5)), c.points / 5.0, *(x / _MAX_COST for x in c.cost)) for c in CARDS
 )
 _NOBLE_ROWS = tuple((1.0, *(x / 4.0 for x in n.requires)) for n in NOBLES)
+_COSTS = tuple(c.cost for c in CARDS)
+_TIER_ONE_HOT = tuple(tuple(1.0 if c.tier == t + 1 else 0.0 for t in range(TIERS)) for c in CARDS)
+#: A reserved card's tail after ``gold_needed``: not hidden, then its tier.
+_SHOWN_TAILS = tuple((0.0, *tier) for tier in _TIER_ONE_HOT)
+#: An opponent's blind reservation: present, zeros, hidden, tier.
+_HIDDEN_ROWS = tuple((1.0, *(0.0,) * (CARD_WIDTH - 1), 1.0, *tier) for tier in _TIER_ONE_HOT)
+_PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
+_SCALES = {n: (float(GEMS_BY_PLAYERS[n]),) * 5 + (float(GOLD_TOKENS),) for n in GEMS_BY_PLAYERS}
+_ZERO_NOBLE = (0.0,) * NOBLE_WIDTH
 _ZERO_CARD = (0.0,) * CARD_WIDTH
 _ZERO_RESERVED = (0.0,) * RESERVED_WIDTH
 _ZERO_PLAYER = (0.0,) * PLAYER_WIDTH
 
 
-def _gold_needed(state: SplendorState, seat: int, card: int) -> float:
-    """§7: the shortfall after bonuses and coloured tokens, which gold must cover (scaled)."""
-    bon = state.bonuses[seat]
-    tok = state.tokens[seat]
+def _gold_needed(cost: tuple[int, ...], have: list[int]) -> float:
+    """§7: the shortfall after bonuses and coloured tokens (``have``), which gold must cover (scaled)."""
     short = 0
-    for c, need in enumerate(CARDS[card].cost):
-        gap = need - bon[c] - tok[c]
-        if gap > 0:
-            short += gap
+    for need, got in zip(cost, have, strict=True):
+        if need > got:
+            short += need - got
     return short / 10.0
 
 
 def encode(state: SplendorState, seat: int) -> np.ndarray:
     """The tensor for ``seat`` (see ``FIELDS``)."""
-    state.check_seat(seat)
-    if seat is None:
-        raise ValueError("the observation tensor is for a seat (0-based), not for a spectator")
     n = state.num_players
-    out: list[float] = []
-    out += [1.0 if n == k else 0.0 for k in (2, 3, 4)]
-    out += [1.0 if state.phase == p else 0.0 for p in PHASES]
-    over = sum(state.tokens[state.turn]) - TOKEN_LIMIT if state.phase == RETURNING else 0
-    out.append(over / 3.0)
+    if seat is None or isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise ValueError(f"the observation tensor is for a seat in 0..{n - 1}, got {seat!r}")
+    phase = state.phase
+    out: list[float] = [0.0] * 7
+    out[n - 2] = 1.0
+    out[3 + _PHASE_INDEX[phase]] = 1.0
+    out.append((sum(state.tokens[state.turn]) - TOKEN_LIMIT) / 3.0 if phase == RETURNING else 0.0)
     out.append(1.0 if state.final_round else 0.0)
     out.append(state.passes / MAX_SEATS)
     out.append(min(state.turns_played / _MAX_TURNS, 1.0))
-    gems = GEMS_BY_PLAYERS[n]
-    out += [state.supply[k] / (GOLD_TOKENS if k == GOLD else gems) for k in range(6)]
-    out += [len(state.decks[t]) / _DECK_SIZES[t] for t in range(TIERS)]
+    scale = _SCALES[n]
+    out += [x / d for x, d in zip(state.supply, scale, strict=True)]
+    out += [len(d) / s for d, s in zip(state.decks, _DECK_SIZES, strict=True)]
+    have = [[b + t for b, t in zip(state.bonuses[p], state.tokens[p], strict=False)] for p in range(n)]
     # Display cards carry the observer's own gold shortfall: what matters for deciding to buy.
+    mine = have[seat]
     for cid in state.display:
-        out += (*_CARD_ROWS[cid], _gold_needed(state, seat, cid)) if cid >= 0 else _ZERO_CARD
+        if cid >= 0:
+            out += _CARD_ROWS[cid]
+            out.append(_gold_needed(_COSTS[cid], mine))
+        else:
+            out += _ZERO_CARD
+    nobles = state.nobles
     for slot in range(A.MAX_NOBLE_SLOTS):
-        noble = state.nobles[slot] if slot < len(state.nobles) else -1
-        out += _NOBLE_ROWS[noble] if noble >= 0 else (0.0,) * NOBLE_WIDTH
-    for rel in range(MAX_SEATS):
-        if rel >= n:
-            out += _ZERO_PLAYER
-            continue
+        noble = nobles[slot] if slot < len(nobles) else -1
+        out += _NOBLE_ROWS[noble] if noble >= 0 else _ZERO_NOBLE
+    current = state.current_player
+    for rel in range(n):
         p = (seat + rel) % n
         out.append(1.0)
-        out.append(1.0 if state.current_player == p else 0.0)
-        out += [state.tokens[p][k] / (GOLD_TOKENS if k == GOLD else gems) for k in range(6)]
+        out.append(1.0 if current == p else 0.0)
+        out += [x / d for x, d in zip(state.tokens[p], scale, strict=True)]
         out += [b / _MAX_COST for b in state.bonuses[p]]
         out.append(state.points[p] / 15.0)
         out.append(len(state.bought[p]) / 20.0)
         out.append(len(state.nobles_won[p]) / 3.0)
         reserved = state.reserved[p]
-        for i in range(MAX_RESERVED):
-            if i >= len(reserved):
-                out += _ZERO_RESERVED
-                continue
-            cid = reserved[i]
-            tier = [1.0 if CARDS[cid].tier == t + 1 else 0.0 for t in range(TIERS)]
-            if state.blind[p][i] and p != seat:
-                out += (1.0, *(0.0,) * (CARD_WIDTH - 1), 1.0, *tier)
+        blind = state.blind[p]
+        for i, cid in enumerate(reserved):
+            if blind[i] and p != seat:  # RULES.md §13: only that a card is there, hidden, and its tier
+                out += _HIDDEN_ROWS[cid]
             else:
-                out += (*_CARD_ROWS[cid], _gold_needed(state, p, cid), 0.0, *tier)
-    return np.asarray(out, dtype=np.float32)
+                out += _CARD_ROWS[cid]
+                out.append(_gold_needed(_COSTS[cid], have[p]))
+                out += _SHOWN_TAILS[cid]
+        out += _ZERO_RESERVED * (MAX_RESERVED - len(reserved))
+    out += _ZERO_PLAYER * (MAX_SEATS - n)
+    # array('f') packs Python floats twice as fast as np.array does; the result is a writable float32 array.
+    return np.frombuffer(array("f", out), dtype=np.float32)
 
 
 def field_slices() -> dict[str, slice]:
