@@ -164,3 +164,23 @@ def test_4_no_produce_on_the_mill_unless_you_control_its_territory():
     at_top(s, 0, "produce")
     s.apply("produce")
     assert res_at(s, "4,2", "metal") == 0
+
+
+def test_4_structures_keep_their_owner_s_abilities_without_control():
+    s = new("nordic,polania")
+    built(s, 0, D.MONUMENT, "4,2")
+    workers(s, 1, "1,3", "4,2")  # Polania holds the Monument's territory
+    refresh(s)
+    assert s.controls(1, sp("4,2"))
+    at_top(s, 0, "bolster")
+    pop = s.pop[0]
+    s.apply("power")
+    assert s.pop[0] == pop + 1
+
+
+def test_6_3_the_mine_works_for_its_owner_even_when_an_opponent_controls_its_territory():
+    s = new("nordic,polania")
+    built(s, 0, D.MINE, "4,2")
+    workers(s, 1, "1,3", "4,2")
+    refresh(s)
+    assert "4,2" in {D.SPACE_NAMES[h] for h in s.targets(0, D.CHAR, sp("5,5"))}
