@@ -185,3 +185,19 @@ def test_13_structure_bonus_tiles_count_geometric_neighbours_once():
     assert bonus_count("structures_in_a_row", [sp("1,1"), sp("2,1"), sp("3,1"), sp("5,5")]) == 3
     assert structure_bonus("structures_in_a_row", [sp("1,1"), sp("2,1"), sp("3,1"), sp("4,1")]) == 9
     assert structure_bonus("tunnels_adjacent", []) == 0
+
+
+def test_1_an_empty_combat_deck_is_refilled_from_the_discards_and_both_empty_gives_nothing():
+    s = new("nordic,polania")
+    held = [sum(h[i] for h in s.hand) for i in range(4)]
+    s.deck = [0, 0, 0, 0]
+    s.discard = [D.CARD_COUNTS[i] - held[i] for i in range(4)]
+    draws = sum(1 for e in s.history if isinstance(e, dict) and e["chance"] == "card")
+    s.draw_card(0)
+    assert sum(1 for e in s.history if isinstance(e, dict) and e["chance"] == "card") == draws + 1  # a recorded chance event
+    assert sum(s.discard) == 0 and sum(s.deck) == D.TOTAL_CARDS - sum(held) - 1
+    s.deck = [0, 0, 0, 0]
+    s.hand[1] = [D.CARD_COUNTS[i] - s.hand[0][i] for i in range(4)]
+    before = list(s.hand[0])
+    s.draw_card(0)
+    assert s.hand[0] == before
