@@ -27,7 +27,7 @@ from meeple.core import Game, IllegalAction, State
 from meeple.core import games as game_names
 from meeple.core import load as load_game
 
-from .storage import Conflict, Storage, StoredGame
+from .storage import Append, Conflict, Storage, StoredGame
 from .views import seat_view
 
 log = logging.getLogger("meeple.server")
@@ -57,6 +57,10 @@ class Forbidden(ServerError):
 
 class NotFound(ServerError):
     status = 404
+
+
+class Unavailable(ServerError):
+    status = 503
 
 
 class Refused(ServerError):
@@ -148,6 +152,8 @@ class Rooms:
         self.zombie_agent = zombie_agent
         self.live: dict[str, Live] = {}
         self._loading = asyncio.Lock()
+        self._pending: list[tuple[Append, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -280,24 +286,47 @@ class Rooms:
                 after.apply(text)
             except IllegalAction as e:
                 raise BadRequest(str(e)) from None
-            start = live.ply
-            entries = after.history[start:]
-            result = after.result()
-            try:
-                await asyncio.to_thread(
-                    self.storage.append, live.id, start, entries, seat, after.is_over, None if result is None else result.to_dict()
-                )
-            except Conflict as e:
-                raise Refused(str(e)) from None
-            live.state = after
-            live.stored.history.extend(entries)
-            live.stored.deciders.extend([seat] + [None] * (len(entries) - 1))
-            live.stored.over = after.is_over
-            live.stored.result = None if result is None else result.to_dict()
-            new_ply = live.ply
+            # shielded: once the commit is under way, memory must follow the database even if the caller goes away
+            return await asyncio.shield(self._commit(live, seat, after))
+
+    async def _commit(self, live: Live, seat: int, after: State) -> int:
+        start = live.ply
+        entries = after.history[start:]
+        result = after.result()
+        item = Append(live.id, start, entries, seat, after.is_over, None if result is None else result.to_dict())
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._pending.append((item, done))
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write())
+        try:
+            await done
+        except Conflict as e:
+            raise Refused(str(e)) from None
+        live.state = after
+        live.stored.history.extend(entries)
+        live.stored.deciders.extend([seat] + [None] * (len(entries) - 1))
+        live.stored.over = after.is_over
+        live.stored.result = item.result
         self.broadcast(live)
         self._schedule(live)
-        return new_ply
+        return live.ply
+
+    async def _write(self) -> None:
+        """Group commit: the appends of all games that arrive while a commit runs share the next one."""
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                errors: list[Exception | None] = await asyncio.to_thread(self.storage.append_batch, [item for item, _ in batch])
+            except Exception as e:  # the database is down: every waiting action fails, none is acknowledged
+                log.exception("commit failed")
+                errors = [Unavailable(f"the database refused the commit, nothing was played: {e}")] * len(batch)
+            for (_, done), error in zip(batch, errors, strict=True):
+                if not done.done():
+                    if error is None:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(error)
 
     def can_undo(self, live: Live, seat: int | None) -> bool:
         """One's own last decision may be taken back when nothing was revealed and the turn did not pass."""
@@ -316,18 +345,19 @@ class Rooms:
         async with live.lock:
             if not self.can_undo(live, seat):
                 raise Refused("nothing to undo: only your own last decision, if it revealed nothing and kept your turn")
-            doc = live.stored.record()
-            before = await asyncio.to_thread(record.replay, doc, live.ply - 1)
+            before = await asyncio.to_thread(record.replay, live.stored.record(), live.ply - 1)
             if before.current_player != seat:
                 raise Refused("that decision cannot be undone")
-            await asyncio.to_thread(self.storage.truncate, live.id, live.ply - 1)
-            live.state = before
-            live.stored.history.pop()
-            live.stored.deciders.pop()
-            new_ply = live.ply
+            return await asyncio.shield(self._truncate(live, before))
+
+    async def _truncate(self, live: Live, before: State) -> int:
+        await asyncio.to_thread(self.storage.truncate, live.id, live.ply - 1)
+        live.state = before
+        live.stored.history.pop()
+        live.stored.deciders.pop()
         self.broadcast(live)
         self._schedule(live)
-        return new_ply
+        return live.ply
 
     # -- bots and clocks --------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint, create_engine, delete, event, select
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint, create_engine, delete, event, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -49,6 +49,18 @@ class EntryRow(Base):
     seq: Mapped[int] = mapped_column(Integer)
     entry: Mapped[str] = mapped_column(Text)
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # who decided; None for chance
+
+
+@dataclass
+class Append:
+    """New history entries of one game, the first decided by ``decider`` (the rest are chance)."""
+
+    game_id: str
+    start: int
+    entries: list[Any]
+    decider: int | None
+    over: bool
+    result: dict[str, Any] | None
 
 
 class Conflict(Exception):
@@ -123,17 +135,37 @@ class Storage:
         self, game_id: str, start: int, entries: Sequence[Any], decider: int | None, over: bool, result: dict[str, Any] | None
     ) -> None:
         """Commit history entries ``start..`` (the first made by ``decider``); Conflict if taken."""
-        deciders = [decider] + [None] * (len(entries) - 1)
+        error = self.append_batch([Append(game_id, start, list(entries), decider, over, result)])[0]
+        if error is not None:
+            raise error
+
+    def append_batch(self, items: Sequence[Append]) -> list[Conflict | None]:
+        """Commit several games' appends in one transaction (one disk sync for all of them).
+
+        Each item gets None or the Conflict that refused it; the others are committed regardless.
+        """
         try:
             with self.sessions.begin() as s:
-                _add_entries(s, game_id, start, entries, deciders)
-                row = s.get(GameRow, game_id)
-                assert row is not None
-                row.over = over
-                row.result = None if result is None else json.dumps(result)
-                row.updated = time.time()
+                out = [self._append(s, item) for item in items]
+            return out
         except IntegrityError:
-            raise Conflict(f"position {start} of game {game_id} is already taken") from None
+            if len(items) == 1:
+                return [Conflict(f"position {items[0].start} of game {items[0].game_id} is already taken")]
+            # another process won a race inside the batch: commit one by one so that only the loser fails
+            return [self.append_batch([item])[0] for item in items]
+
+    def _append(self, s: Session, item: Append) -> Conflict | None:
+        have = s.scalar(select(func.count()).select_from(EntryRow).where(EntryRow.game_id == item.game_id))
+        if have != item.start:
+            return Conflict(f"position {item.start} of game {item.game_id} is already taken")
+        _add_entries(s, item.game_id, item.start, item.entries, [item.decider] + [None] * (len(item.entries) - 1))
+        row = s.get(GameRow, item.game_id)
+        if row is None:
+            return Conflict(f"no game {item.game_id}")
+        row.over = item.over
+        row.result = None if item.result is None else json.dumps(item.result)
+        row.updated = time.time()
+        return None
 
     def truncate(self, game_id: str, length: int) -> None:
         """Drop history entries from ``length`` on (an undo of a decision that revealed nothing)."""
