@@ -208,3 +208,26 @@ def test_s12_every_player_passing_in_a_row_ends_the_game():
     s.apply("pass")
     assert s.is_over and s.result().details["ended_by_deadlock"] is True
     assert s.result().ranks in ((1, 2), (2, 1), (1, 1))
+
+
+def test_s10_a_noble_can_bring_the_player_to_15():
+    """The end check comes after the noble visit: 12 points + a noble's 3 trigger the final round."""
+    s = new(3)
+    noble = noble_id(**NOBLE_UGW)
+    nobles_for_test(s, noble)
+    give_bonuses(s, 0, {U: 3, G: 3, W: 3})
+    _cards_worth(s, 0, 5, 5, 2)
+    assert s.points[0] == 12
+    s.apply("take urk")
+    assert s.points[0] == 15 and s.final_round and not s.is_over
+
+
+def test_s10_players_after_the_trigger_take_full_turns_nobles_included():
+    s = new(2)
+    noble = noble_id(**NOBLE_UGW)
+    nobles_for_test(s, noble)
+    _cards_worth(s, 0, 5, 5, 5)
+    give_bonuses(s, 1, {U: 3, G: 3, W: 3})
+    s.apply("take urk")  # seat 0 triggers the end
+    s.apply("take wgk")  # seat 1's last turn still brings the noble
+    assert s.is_over and noble in s.nobles_won[1]
