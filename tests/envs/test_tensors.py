@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
-from meeple.core import load
+from meeple.core import games, load
 from meeple.envs.common import tensor_shape
 
 from .helpers import random_states, tensor_game_counts
@@ -42,3 +44,10 @@ def test_tensor_tells_seats_apart(name: str, players: int) -> None:
     game = load(name)
     states = random_states(name, players, seed=3, every=5)
     assert any(not np.array_equal(game.observation_tensor(s, 0), game.observation_tensor(s, 1)) for s in states)
+
+
+@pytest.mark.parametrize("name", games())
+def test_every_game_has_an_rl_page_linked_from_docs_rl(name: str) -> None:
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    assert (docs / "rl" / f"{name}.md").is_file(), f"docs/rl/{name}.md is missing"
+    assert f"rl/{name}.md" in (docs / "rl.md").read_text(encoding="utf-8")
