@@ -59,10 +59,15 @@ class Stats:
 
 
 async def new_game(http: httpx.AsyncClient, seed: int) -> tuple[str, str]:
-    r = await http.post("/api/games", json={"game": "splendor", "players": 2, "seats": ["human", "random"], "seed": seed})
-    r.raise_for_status()
-    body = r.json()
-    return body["id"], body["tokens"]["0"]
+    for attempt in range(5):
+        try:
+            r = await http.post("/api/games", json={"game": "splendor", "players": 2, "seats": ["human", "random"], "seed": seed})
+            r.raise_for_status()
+            body = r.json()
+            return body["id"], body["tokens"]["0"]
+        except httpx.TransportError:  # a pooled keep-alive connection the busy server closed: retry on a fresh one
+            await asyncio.sleep(0.1 * (attempt + 1))
+    raise RuntimeError("the server refused to create a game five times")
 
 
 async def drive(port: int, http: httpx.AsyncClient, seed: int, deadline: float, stats: Stats) -> None:
@@ -74,6 +79,7 @@ async def drive(port: int, http: httpx.AsyncClient, seed: int, deadline: float, 
             await ws.send(json.dumps({"type": "hello", "seat": 0, "token": token}))
             moves_seen = 0
             sent_at = None
+            latest = None  # the newest view; acted on once no act of ours is awaiting its ack
             while time.monotonic() < deadline:
                 try:
                     msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.01, deadline - time.monotonic())))
@@ -88,12 +94,14 @@ async def drive(port: int, http: httpx.AsyncClient, seed: int, deadline: float, 
                 elif msg["type"] == "state":
                     stats.moves += msg["moves"] - moves_seen
                     moves_seen = msg["moves"]
+                    latest = msg
                     if msg["over"]:
                         stats.finished += 1
                         break
-                    if msg["legal"] and sent_at is None:
-                        sent_at = time.perf_counter()
-                        await ws.send(json.dumps({"type": "act", "action": rng.choice(msg["legal"]), "ply": msg["ply"]}))
+                if sent_at is None and latest is not None and latest["legal"]:
+                    sent_at = time.perf_counter()
+                    await ws.send(json.dumps({"type": "act", "action": rng.choice(latest["legal"]), "ply": latest["ply"]}))
+                    latest = None
 
 
 async def level(port: int, games: int, seconds: float) -> dict[str, float]:

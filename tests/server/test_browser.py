@@ -145,6 +145,12 @@ def click_a_move(driver: Any) -> None:
         elif driver.find_elements(By.CSS_SELECTOR, "button[data-ret].playable"):
             driver.find_element(By.CSS_SELECTOR, "button[data-ret].playable").click()
             clicked = True
+    elif board == "stoneage" and driver.find_elements(By.CSS_SELECTOR, "#board .spot.playable"):
+        driver.find_element(By.CSS_SELECTOR, "#board .spot.playable").click()
+        choices = driver.find_elements(By.CSS_SELECTOR, "#chooser button[data-action]")
+        if choices:
+            choices[0].click()
+        clicked = True
     if not clicked:
         driver.find_element(By.CSS_SELECTOR, "#moves button.move").click()
     wait(driver, lambda d: ply(d) != before)

@@ -15,7 +15,17 @@ WEB = files("meeple").joinpath("web")
 
 
 def web_sources() -> dict[str, str]:
-    names = ["index.html", "app.js", "api.js", "dom.js", "i18n.js", "views/index.js", "views/generic.js", "views/splendor.js"]
+    names = [
+        "index.html",
+        "app.js",
+        "api.js",
+        "dom.js",
+        "i18n.js",
+        "views/index.js",
+        "views/generic.js",
+        "views/splendor.js",
+        "views/stoneage.js",
+    ]
     return {name: WEB.joinpath(name).read_text(encoding="utf-8") for name in names}
 
 
@@ -48,6 +58,8 @@ def test_every_game_and_splendor_term_has_a_name() -> None:
         assert f"game.{game}" in en, f"no title for {game}"
     for colour in ("white", "blue", "green", "red", "black", "gold"):
         assert f"splendor.{colour}" in en
+    for place in ("hunt", "forest", "clay", "quarry", "river", "toolmaker", "hut", "field"):  # keys the Stone Age view builds
+        assert f"stoneage.{place}" in en
 
 
 def test_persian_is_right_to_left_and_the_others_are_not() -> None:

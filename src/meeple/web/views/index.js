@@ -1,8 +1,9 @@
 // Board views by game; a game without its own view gets the generic one.
 import * as generic from "./generic.js";
 import * as splendor from "./splendor.js";
+import * as stoneage from "./stoneage.js";
 
-const VIEWS = { splendor };
+const VIEWS = { splendor, stoneage };
 
 export function viewFor(game) {
   return VIEWS[game] || generic;

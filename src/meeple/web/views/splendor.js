@@ -133,7 +133,7 @@ function player(p, i, view, ctx, choose, returning) {
         const act = mine && returning && legal.includes(`return ${c === "gold" ? "gold" : LETTER_OF[c]}`) ? `return ${c === "gold" ? "gold" : LETTER_OF[c]}` : null;
         return h("div", { class: "holding" },
           h("button", { type: "button", class: `token small ${c}${act ? " playable" : ""}`, disabled: !act, title: gem(c), dataset: { ret: c }, onclick: act ? () => ctx.play(act) : null }, String(p.tokens[c])),
-          c === "gold" ? null : h("span", { class: `bonus ${c}`, title: t("splendor.bonuses") }, "+" + p.bonuses[c]));
+          c === "gold" ? null : h("span", { class: `bonus ${c}`, title: t("splendor.bonuses"), dir: "ltr" }, "+" + p.bonuses[c]));
       })),
     p.reserved.length ? h("div", { class: "reserved" }, h("h5", {}, t("splendor.reserved")),
       p.reserved.map((c, k) => {
