@@ -90,3 +90,18 @@ def test_bad_arguments_get_clear_errors() -> None:
         mg.MeepleEnv("splendor", players=2, opponents=["nobody"]).reset(seed=1)
     with pytest.raises(ValueError, match="illegal_action"):
         mg.MeepleEnv("splendor", illegal_action="ignore")
+
+
+@pytest.mark.parametrize("opponent", ["greedy", ("mcts", {"iterations": 4})])
+def test_opponents_come_from_the_bot_ladder_by_name(opponent: object) -> None:
+    from meeple.agents import agent_names
+
+    name = opponent if isinstance(opponent, str) else opponent[0]
+    if name not in agent_names():
+        pytest.skip(f"the {name!r} agent is not registered yet")
+    env = gymnasium.make("meeple/Splendor-v0", players=3, opponents=[opponent], seat=2).unwrapped
+    obs, _ = env.reset(seed=6)
+    assert env.state.current_player == 2 and len(env.state.history) > 2
+    for _ in range(3):
+        obs, *_ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        assert env.state.current_player == 2

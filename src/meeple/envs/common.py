@@ -109,17 +109,19 @@ def to_action(game: Game, state: State, choice: Any) -> Action:
 
 
 def make_policy(spec: Any, seed: int | None) -> Policy:
-    """An opponent from the bot ladder by name (``"random"``, ``"greedy"``...), an Agent, or any callable."""
+    """An opponent: a bot-ladder name (``"random"``, ``"greedy"``...), a ``(name, {kwargs})`` pair such as
+    ``("mcts", {"iterations": 50})``, an Agent, or any callable ``state -> action``."""
     from meeple.agents import Agent, make_agent
 
     if isinstance(spec, str):
-        agent = make_agent(spec, seed=seed)
-        return agent.act
+        return make_agent(spec, seed=seed).act
+    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) and isinstance(spec[1], dict):
+        return make_agent(spec[0], seed=seed, **spec[1]).act
     if isinstance(spec, Agent):
         return spec.act
     if callable(spec):
         return spec
-    raise ValueError(f"an opponent must be an agent name, an Agent or a callable state -> action, got {spec!r}")
+    raise ValueError(f"an opponent must be an agent name, a (name, kwargs) pair, an Agent or a callable state -> action, got {spec!r}")
 
 
 def env_id(game: Game) -> str:
