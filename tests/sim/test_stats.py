@@ -86,3 +86,12 @@ def test_win_rate_by_a_per_seat_category():
 def test_summary_needs_results():
     with pytest.raises(ValueError, match="no finished games"):
         summarize([], ["A"])
+
+
+def test_aborted_games_are_counted_and_left_out():
+    aborted = {"entrants": [0, 1], "ranks": None, "scores": None, "length": 20000, "aborted": "not over after 20000 decisions"}
+    s = summarize([*RESULTS, aborted], ["A", "B"])
+    assert s.aborted == 1 and s.games == 4
+    assert (s.entrants[0].win.wins, s.entrants[0].win.games) == (3, 4)
+    with pytest.raises(ValueError, match="1 aborted"):
+        summarize([aborted], ["A", "B"])

@@ -138,3 +138,12 @@ def test_tournament_command_rejects_bad_input(args, message, tmp_path):
     r = CliRunner().invoke(app, ["tournament", *args, "--out", str(tmp_path / "x.jsonl"), "-q"])
     assert r.exit_code == 2
     assert message in r.output
+
+
+def test_a_game_that_does_not_end_is_stored_as_aborted(tmp_path):
+    t = Tournament("splendor", seats=FAST, games=2, seed=1, max_decisions=5)
+    results = run_tournament(t, out=tmp_path / "r.jsonl", progress=False)
+    assert [r["aborted"] for r in results] == ["not over after 5 decisions"] * 2
+    assert all(r["ranks"] is None and r["length"] == 5 for r in results)
+    with pytest.raises(ValueError, match="max_decisions must be a positive integer"):
+        run_tournament(Tournament("splendor", seats=FAST, games=2, max_decisions=0), out=None, progress=False)

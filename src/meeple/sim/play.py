@@ -14,8 +14,9 @@ import meeple
 from meeple.agents import make_agent
 from meeple.core.rng import mix
 
-#: A game that has not ended after this many decisions is reported as an error, not played forever.
-MAX_DECISIONS = 100_000
+#: A game not over after this many decisions is stopped and stored as aborted (with the reason),
+#: not played forever: two bots can lock a game whose rules have no end for it.
+MAX_DECISIONS = 20_000
 
 
 @dataclass(frozen=True)
@@ -45,9 +46,7 @@ def play_game(job: GameJob) -> dict[str, Any]:
     started = time.perf_counter()
     length = 0
     clock = time.perf_counter
-    while not state.is_over:
-        if length >= job.max_decisions:
-            raise RuntimeError(f"{job.game} game {job.index} (seed {job.seed}) has not ended after {length} decisions")
+    while not state.is_over and length < job.max_decisions:
         seat = state.current_player
         assert seat is not None
         t0 = clock()
@@ -57,7 +56,6 @@ def play_game(job: GameJob) -> dict[str, Any]:
         state.apply(action)
         length += 1
     result = state.result()
-    assert result is not None
     return {
         "index": job.index,
         "game": job.game,
@@ -67,14 +65,15 @@ def play_game(job: GameJob) -> dict[str, Any]:
         "seed": job.seed,
         "seats": list(job.seats),
         "entrants": list(job.entrants),
-        "scores": list(result.scores),
-        "ranks": list(result.ranks),
-        "winners": list(result.winners),
+        "scores": list(result.scores) if result else None,
+        "ranks": list(result.ranks) if result else None,
+        "winners": list(result.winners) if result else [],
         "length": length,
         "decisions": decisions,
         "think": [round(t, 6) for t in think],
         "seconds": round(time.perf_counter() - started, 6),
-        "details": _json_safe(result.details),
+        "details": _json_safe(result.details) if result else {},
+        "aborted": None if result else f"not over after {length} decisions",
     }
 
 

@@ -64,6 +64,8 @@ def summary_tables(summary: Summary, title: str = "") -> Group:
     lengths = f"game length (decisions): mean {summary.mean_length:.1f}, sd {summary.sd_length:.1f}, min {summary.min_length}, max {summary.max_length}"
     if summary.shared_first:
         lengths += f"; {summary.shared_first} game(s) with a shared first place (a win for each)"
+    if summary.aborted:
+        lengths += f"; {summary.aborted} game(s) aborted unfinished and left out"
     parts.append(lengths)
     return Group(*parts)
 

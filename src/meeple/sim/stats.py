@@ -90,6 +90,7 @@ class Summary:
     min_length: int
     max_length: int
     shared_first: int  # games whose first place was shared
+    aborted: int = 0  # games stopped unfinished (see play.MAX_DECISIONS), left out of every figure
     by_category: dict[str, dict[str, Rate]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -100,6 +101,7 @@ class Summary:
             "by_position": [r.to_dict() for r in self.by_position],
             "length": {"mean": self.mean_length, "sd": self.sd_length, "min": self.min_length, "max": self.max_length},
             "shared_first": self.shared_first,
+            "aborted": self.aborted,
             "by_category": {k: {v: r.to_dict() for v, r in rates.items()} for k, rates in self.by_category.items()},
         }
 
@@ -117,8 +119,11 @@ def categories(result: Mapping[str, Any], players: int) -> dict[str, list[str]]:
 
 def summarize(results: Sequence[Mapping[str, Any]], labels: Sequence[str], specs: Sequence[str] | None = None) -> Summary:
     """Statistics of finished games; ``labels[e]`` names entrant ``e`` (``result["entrants"][seat] == e``)."""
+    finished = [r for r in results if r.get("ranks") is not None]
+    aborted = len(results) - len(finished)
+    results = finished
     if not results:
-        raise ValueError("no finished games to summarise")
+        raise ValueError(f"no finished games to summarise ({aborted} aborted)")
     players = len(results[0]["ranks"])
     n_entrants = len(labels)
     specs = list(specs) if specs is not None else list(labels)
@@ -189,5 +194,6 @@ def summarize(results: Sequence[Mapping[str, Any]], labels: Sequence[str], specs
         min_length=min(lengths),
         max_length=max(lengths),
         shared_first=shared_first,
+        aborted=aborted,
         by_category={k: {v: Rate.of(cat_wins[k][v], cat_games[k][v]) for v in sorted(cat_games[k])} for k in sorted(cat_games)},
     )

@@ -23,12 +23,12 @@ from meeple.agents import make_agent
 from meeple.core.rng import mix
 
 from .backends import run_jobs
-from .play import GameJob
+from .play import MAX_DECISIONS, GameJob
 from .stats import Summary, summarize
 
 #: The keys of a stored result that must match the tournament being resumed.
 IDENTITY = ("game", "players", "options", "base_seed")
-CSV_FIELDS = ("index", "seed", "seats", "entrants", "scores", "ranks", "winners", "length", "decisions", "think", "seconds")
+CSV_FIELDS = ("index", "seed", "seats", "entrants", "scores", "ranks", "winners", "length", "decisions", "think", "seconds", "aborted")
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,7 @@ class Tournament:
     games: int
     seed: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
+    max_decisions: int = MAX_DECISIONS
 
     @property
     def players(self) -> int:
@@ -59,6 +60,8 @@ class Tournament:
         """ValueError (before anything is played) for a game, option, player count or agent that cannot work."""
         if not isinstance(self.games, int) or isinstance(self.games, bool) or self.games < 1:
             raise ValueError(f"games must be a positive integer, got {self.games!r}")
+        if not isinstance(self.max_decisions, int) or isinstance(self.max_decisions, bool) or self.max_decisions < 1:
+            raise ValueError(f"max_decisions must be a positive integer, got {self.max_decisions!r}")
         if not isinstance(self.seed, int) or isinstance(self.seed, bool):
             raise ValueError(f"seed must be an integer, got {self.seed!r}")
         game = meeple.load(self.game)
@@ -83,6 +86,7 @@ class Tournament:
                     seed=mix(self.seed, i // n) >> 1,  # 63 bits: a seed any tool can store
                     seats=tuple(self.seats[e] for e in entrants),
                     entrants=entrants,
+                    max_decisions=self.max_decisions,
                 )
             )
         return out
@@ -203,7 +207,7 @@ def _leader(tournament: Tournament, results: list[dict[str, Any]]) -> str:
     wins = [0] * len(labels)
     for r in results:
         for seat, e in enumerate(r["entrants"]):
-            wins[e] += r["ranks"][seat] == 1
+            wins[e] += r["ranks"] is not None and r["ranks"][seat] == 1
     parts = [f"{labels[e]} {wins[e] / len(results):.0%}" for e in range(len(labels))]
     return f"{tournament.game}: " + ", ".join(parts)
 

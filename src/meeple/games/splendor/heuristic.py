@@ -19,12 +19,13 @@ _REQ_TOTAL = tuple(sum(r) for r in _REQ)
 _NOBLE_POINTS = tuple(n.points for n in NOBLES)
 
 #: Weights, in points. A bonus is worth most early, when many purchases lie ahead.
-BONUS_EARLY, BONUS_LATE = 0.75, 0.35
-TOKEN, GOLD_TOKEN = 0.12, 0.22
+BONUS_EARLY, BONUS_LATE = 1.0, 0.5
+TOKEN, GOLD_TOKEN = 0.1, 0.2
 OVER_LIMIT = 0.5
 NOBLE = 0.6  # times the noble's points, times progress cubed: nobles count once nearly earned
 RESERVED = 0.45  # times a reserved card's (points + 1), times how close it is
-DISPLAY = 0.35  # the best display card within reach, same measure
+RESERVE_SLOT = 0.3  # a reserve slot filled with a card out of reach blocks the seat (at most 3)
+DISPLAY = 0.25  # the best display card within reach, same measure
 WIN = 50.0
 
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ def evaluate(state: SplendorState) -> list[float]:
             met = sum(min(b, r) for b, r in zip(bonus, _REQ[x], strict=False))
             value += NOBLE * _NOBLE_POINTS[x] * (met / _REQ_TOTAL[x]) ** 3
         for cid in state.reserved[p]:
-            value += RESERVED * (_POINTS[cid] + 1) * closeness(shortfall(_COST[cid], bonus, tokens))
+            value += RESERVED * (_POINTS[cid] + 1) * closeness(shortfall(_COST[cid], bonus, tokens)) - RESERVE_SLOT
         best = 0.0
         for cid in display:
             best = max(best, (_POINTS[cid] + 1) * closeness(shortfall(_COST[cid], bonus, tokens)))
