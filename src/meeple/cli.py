@@ -144,47 +144,6 @@ def replay(
 
 
 @app.command()
-def tournament(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="splendor, stoneage or scythe")],
-    seats: Annotated[str, typer.Option(help="comma-separated agent specs, one per player: mcts:iterations=500,greedy")],
-    games: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 100,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="number of players (default: one per seat)")] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="games played at once")] = 1,
-    seed: Annotated[int, typer.Option(help="seed of the whole tournament")] = 0,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="a game option as key=value")] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="results file (JSON lines; a .csv twin beside it); rerun to resume")] = None,
-    report: Annotated[Path | None, typer.Option("--report", help="directory for summary.json and PNG plots")] = None,
-    backend: Annotated[str, typer.Option(help="process (local workers) or ray")] = "process",
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
-) -> None:
-    """Play agents against each other with rotating seats; print win rates with 95% intervals."""
-    from meeple.sim import Tournament, output_paths, run_tournament, summary_of
-    from meeple.sim.report import summary_tables, write_report
-
-    try:
-        specs = tuple(s.strip() for s in seats.split(","))
-        if players is not None and players != len(specs):
-            raise ValueError(f"--seats names {len(specs)} entrants for {players} players: give one agent spec per seat")
-        options = dict(parse_option(o) for o in option or [])
-        spec = Tournament(game_name, seats=specs, games=games, seed=seed, options=options)
-        out = out or Path(f"tournament-{game_name}-seed{seed}.jsonl")
-        results = run_tournament(spec, out=out, workers=workers, backend=backend, progress=not quiet)
-    except (ValueError, NotImplementedError) as e:
-        err.print(f"[red]error:[/red] {e}", soft_wrap=True)
-        raise typer.Exit(2) from None
-    except KeyboardInterrupt:
-        err.print(f"\nInterrupted. Finished games are in {out}; run the same command again to continue.")
-        raise typer.Exit(130) from None
-    summary = summary_of(spec, results)
-    console.print(summary_tables(summary, f"{spec.game}, {spec.players} players"))
-    jsonl, csv_path = output_paths(out)
-    console.print(f"Results: {jsonl} and {csv_path}")
-    if report is not None:
-        files = write_report(report, summary, results, title=spec.game)
-        console.print(f"Report: {', '.join(str(f) for f in files)}")
-
-
-@app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
