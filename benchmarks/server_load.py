@@ -1,7 +1,7 @@
 """Load on the game server: concurrent Splendor games, each driven by a bot client over WebSocket.
 
 Starts ``meeple serve`` on 127.0.0.1 with a throwaway SQLite file (or --db URL), then for each level
-of concurrency opens that many games (seat 0 a client over WebSocket choosing random legal moves,
+of concurrency creates that many games (timed apart: new/s), then plays them (seat 0 a client over WebSocket choosing random legal moves,
 seat 1 a server-side random bot), plays for a fixed time and prints committed moves per second and
 the client's action latency (act sent -> ack received, i.e. validated and committed) at p50 and p99.
 
@@ -70,10 +70,12 @@ async def new_game(http: httpx.AsyncClient, seed: int) -> tuple[str, str]:
     raise RuntimeError("the server refused to create a game five times")
 
 
-async def drive(port: int, http: httpx.AsyncClient, seed: int, deadline: float, stats: Stats) -> None:
+async def drive(port: int, http: httpx.AsyncClient, first: tuple[str, str], seed: int, deadline: float, stats: Stats) -> None:
     rng = random.Random(seed)
+    game: tuple[str, str] | None = first
     while time.monotonic() < deadline:
-        gid, token = await new_game(http, seed)
+        gid, token = game or await new_game(http, seed)
+        game = None
         seed += 100_003
         async with websockets.connect(f"ws://127.0.0.1:{port}/ws/games/{gid}", max_size=2**22) as ws:
             await ws.send(json.dumps({"type": "hello", "seat": 0, "token": token}))
@@ -108,14 +110,18 @@ async def level(port: int, games: int, seconds: float) -> dict[str, float]:
     stats = Stats()
     limits = httpx.Limits(max_connections=200)
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=60) as http:
+        t0 = time.monotonic()
+        games_made = await asyncio.gather(*(new_game(http, 1000 + i) for i in range(games)))
+        created = time.monotonic() - t0
         start = time.monotonic()
         deadline = start + seconds
-        await asyncio.gather(*(drive(port, http, 1000 + i, deadline, stats) for i in range(games)))
+        await asyncio.gather(*(drive(port, http, g, 1000 + i, deadline, stats) for i, g in enumerate(games_made)))
         elapsed = time.monotonic() - start
     lat = sorted(stats.latencies)
     p = (lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] * 1000) if lat else (lambda q: float("nan"))
     return {
         "games": games,
+        "created_per_s": round(games / created, 1),
         "seconds": round(elapsed, 1),
         "moves_per_s": round(stats.moves / elapsed, 1),
         "client_acts": len(lat),
@@ -140,11 +146,13 @@ def main() -> None:
     port = free_port()
     proc = start_server(db, port)
     try:
-        print(f"{'games':>6} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'mean ms':>8} {'acts':>7} {'errors':>6} {'finished':>8}")
+        print(
+            f"{'games':>6} {'new/s':>7} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'mean ms':>8} {'acts':>7} {'errors':>6} {'finished':>8}"
+        )
         for n in (int(x) for x in args.levels.split(",")):
             r = asyncio.run(level(port, n, args.seconds))
             print(
-                f"{r['games']:>6} {r['moves_per_s']:>9} {r['p50_ms']:>8} {r['p99_ms']:>8} {r['mean_ms']:>8} {r['client_acts']:>7} {r['errors']:>6} {r['games_finished']:>8}",
+                f"{r['games']:>6} {r['created_per_s']:>7} {r['moves_per_s']:>9} {r['p50_ms']:>8} {r['p99_ms']:>8} {r['mean_ms']:>8} {r['client_acts']:>7} {r['errors']:>6} {r['games_finished']:>8}",
                 flush=True,
             )
     finally:

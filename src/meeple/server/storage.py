@@ -14,9 +14,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint, create_engine, delete, event, func, select
+from sqlalchemy import (
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 
 class Base(DeclarativeBase):
@@ -121,15 +137,15 @@ class Storage:
 
     def create(self, g: StoredGame) -> None:
         now = time.time()
-        with self.sessions.begin() as s:
-            s.add(
-                GameRow(
-                    id=g.id, game=g.game, players=g.players, seed=str(g.seed), options=json.dumps(g.options), seats=json.dumps(g.seats),
-                    open=g.open, clock=g.clock, over=g.over, result=None, created=now, updated=now,
-                )
-            )  # fmt: skip
-            s.flush()
-            _add_entries(s, g.id, 0, g.history, [None] * len(g.history))
+        game = {
+            "id": g.id, "game": g.game, "players": g.players, "seed": str(g.seed), "options": json.dumps(g.options), "seats": json.dumps(g.seats),
+            "open": g.open, "clock": g.clock, "over": g.over, "result": None, "created": now, "updated": now,
+        }  # fmt: skip
+        with self.engine.begin() as conn:
+            conn.execute(insert(GameRow), [game])
+            if g.history:
+                entries = [{"game_id": g.id, "seq": i, "entry": json.dumps(e), "seat": None} for i, e in enumerate(g.history)]
+                conn.execute(insert(EntryRow), entries)
 
     def append(
         self, game_id: str, start: int, entries: Sequence[Any], decider: int | None, over: bool, result: dict[str, Any] | None
@@ -145,27 +161,43 @@ class Storage:
         Each item gets None or the Conflict that refused it; the others are committed regardless.
         """
         try:
-            with self.sessions.begin() as s:
-                out = [self._append(s, item) for item in items]
+            with self.engine.begin() as conn:
+                ids = list({item.game_id for item in items})
+                have = dict(
+                    conn.execute(select(EntryRow.game_id, func.count()).where(EntryRow.game_id.in_(ids)).group_by(EntryRow.game_id)).all()
+                )
+                out: list[Conflict | None] = []
+                rows: list[dict[str, Any]] = []
+                games: list[dict[str, Any]] = []
+                now = time.time()
+                for item in items:
+                    if have.get(item.game_id, 0) != item.start:
+                        out.append(Conflict(f"position {item.start} of game {item.game_id} is already taken"))
+                        continue
+                    have[item.game_id] = item.start + len(item.entries)
+                    for k, entry in enumerate(item.entries):
+                        rows.append(
+                            {
+                                "game_id": item.game_id,
+                                "seq": item.start + k,
+                                "entry": json.dumps(entry),
+                                "seat": item.decider if k == 0 else None,
+                            }
+                        )
+                    result = None if item.result is None else json.dumps(item.result)
+                    games.append({"gid": item.game_id, "b_over": item.over, "b_result": result, "b_updated": now})
+                    out.append(None)
+                if rows:
+                    conn.execute(insert(EntryRow), rows)
+                if games:
+                    values = {"over": bindparam("b_over"), "result": bindparam("b_result"), "updated": bindparam("b_updated")}
+                    conn.execute(update(GameRow).where(GameRow.id == bindparam("gid")).values(values), games)
             return out
         except IntegrityError:
             if len(items) == 1:
                 return [Conflict(f"position {items[0].start} of game {items[0].game_id} is already taken")]
             # another process won a race inside the batch: commit one by one so that only the loser fails
             return [self.append_batch([item])[0] for item in items]
-
-    def _append(self, s: Session, item: Append) -> Conflict | None:
-        have = s.scalar(select(func.count()).select_from(EntryRow).where(EntryRow.game_id == item.game_id))
-        if have != item.start:
-            return Conflict(f"position {item.start} of game {item.game_id} is already taken")
-        _add_entries(s, item.game_id, item.start, item.entries, [item.decider] + [None] * (len(item.entries) - 1))
-        row = s.get(GameRow, item.game_id)
-        if row is None:
-            return Conflict(f"no game {item.game_id}")
-        row.over = item.over
-        row.result = None if item.result is None else json.dumps(item.result)
-        row.updated = time.time()
-        return None
 
     def truncate(self, game_id: str, length: int) -> None:
         """Drop history entries from ``length`` on (an undo of a decision that revealed nothing)."""
@@ -211,12 +243,6 @@ def _stored(row: GameRow) -> StoredGame:
         id=row.id, game=row.game, players=row.players, seed=int(row.seed), options=json.loads(row.options), seats=json.loads(row.seats),
         open=row.open, clock=row.clock, over=row.over, result=None if row.result is None else json.loads(row.result), created=row.created,
     )  # fmt: skip
-
-
-def _add_entries(s: Session, game_id: str, start: int, entries: Sequence[Any], deciders: Sequence[int | None]) -> None:
-    for i, (entry, seat) in enumerate(zip(entries, deciders, strict=True)):
-        s.add(EntryRow(game_id=game_id, seq=start + i, entry=json.dumps(entry), seat=seat))
-    s.flush()
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
