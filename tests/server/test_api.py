@@ -255,3 +255,12 @@ def test_every_game_can_be_created_and_played_through_the_api(client, name) -> N
         v = view(client, gid, seat, tokens[seat])
         assert v["legal"] and v["observation"] == live.state.observation(seat)
         assert act(client, gid, seat, tokens[seat], v["legal"][0], v["ply"]).status_code == 200
+
+
+def test_a_body_without_length_is_cut_at_the_limit(client) -> None:
+    def chunks():
+        for _ in range(40):
+            yield b"x" * 1024
+
+    r = client.post("/api/games", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "over" in r.json()["error"]

@@ -204,3 +204,22 @@ def test_a_game_against_a_bot_is_played_to_the_end_and_replayed(server: str, bro
     browser.find_element(By.ID, "replay-next").click()
     wait(browser, lambda d: d.find_element(By.ID, "replay-step").text.startswith("move 1 of"))
     assert browser.find_elements(By.CSS_SELECTOR, ".last-move")
+
+
+def test_an_invitation_link_seats_its_holder_and_leaves_the_address_bar_clean(server: str, browser: Any) -> None:
+    browser.get(server + "#/")
+    wait(browser, lambda d: d.find_elements(By.ID, "ng-create"))
+    Select(browser.find_element(By.ID, "ng-game")).select_by_value("splendor")
+    Select(browser.find_element(By.CSS_SELECTOR, "select.seat-kind[data-seat='1']")).select_by_value("human")
+    browser.find_element(By.ID, "ng-create").click()
+    link = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "input.invite-link[data-seat='1']"))[0].get_attribute("value")
+    token = link.rsplit("/", 1)[1]
+    gid = link.split("#/play/")[1].split("/")[0]
+    browser.execute_script("localStorage.removeItem('meeple.seats')")  # as if a friend opened it in another browser
+    browser.get(link)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#game[data-ply]"))
+    assert browser.current_url.endswith(f"#/game/{gid}/1") and token not in browser.current_url
+    assert browser.find_element(By.CSS_SELECTOR, "ol.seats li.me").get_attribute("data-seat") == "1"
+    assert token not in browser.page_source
+    browser.get(server + f"#/game/{gid}/0")  # seat 0's token is not in this browser
+    wait(browser, lambda d: "no token" in d.find_element(By.ID, "app").text)

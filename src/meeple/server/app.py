@@ -42,6 +42,12 @@ from .storage import Storage
 from .views import summary
 
 MAX_BODY = 16 * 1024
+
+
+class TooLarge(ServerError):
+    status = 413
+
+
 MAX_MESSAGE = 4 * 1024
 QUEUE = 16
 
@@ -76,9 +82,14 @@ def create_app(db: str = "meeple.sqlite3", bot_delay: float = 0.0) -> FastAPI:
         return JSONResponse({"error": exc.message}, status_code=exc.status)
 
     async def body(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise BadRequest(f"request body over {MAX_BODY} bytes")
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():  # read at most MAX_BODY, even without a Content-Length
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise TooLarge(f"request body over {MAX_BODY} bytes")
+            chunks.append(chunk)
+        raw = b"".join(chunks)
         if not raw:
             return {}
         try:
