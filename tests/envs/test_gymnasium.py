@@ -10,7 +10,7 @@ gymnasium = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import meeple.envs.gymnasium as mg  # noqa: E402
-from meeple.core import IllegalAction, load  # noqa: E402
+from meeple.core import IllegalAction, games, load  # noqa: E402
 from meeple.envs.common import env_id  # noqa: E402
 
 from .helpers import tensor_game_params  # noqa: E402
@@ -25,9 +25,9 @@ def test_every_game_with_a_tensor_is_registered_and_passes_check_env(name: str) 
     check_env(gymnasium.make(gid, players=game.max_players, seat="random").unwrapped, skip_render_check=True)
 
 
-def test_ids_follow_the_titles() -> None:
+def test_every_game_is_registered_under_its_title() -> None:
     assert env_id(load("splendor")) == "meeple/Splendor-v0"
-    assert "meeple/Splendor-v0" in mg.REGISTERED
+    assert [env_id(load(n)) for n in games()] == mg.REGISTERED
 
 
 def _play(env: gymnasium.Env, seed: int) -> tuple[float, dict]:

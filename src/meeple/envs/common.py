@@ -18,10 +18,15 @@ REWARD_MODES = ("win", "score")
 Policy = Callable[[State], Action]
 
 
+def implements_tensor(game: Game) -> bool:
+    """Whether ``game`` overrides the contract's ``observation_tensor`` hook (without calling it)."""
+    return type(game).observation_tensor is not Game.observation_tensor
+
+
 @cache
 def has_tensor(game: Game) -> bool:
     """Whether ``game`` implements the contract's ``observation_tensor`` hook (it may still raise NotImplementedError)."""
-    if type(game).observation_tensor is Game.observation_tensor:
+    if not implements_tensor(game):
         return False
     try:
         game.observation_tensor(game.new_game(players=game.min_players, seed=0), 0)
@@ -35,7 +40,7 @@ def has_tensor(game: Game) -> bool:
 
 
 def require_tensor(game: Game) -> None:
-    if not has_tensor(game):
+    if not implements_tensor(game):
         raise NotImplementedError(
             f"{game.name} has no observation tensor yet (implement {type(game).__name__}.observation_tensor "
             "in the game's package and document it in docs/rl/<game>.md); the RL adapters need one"

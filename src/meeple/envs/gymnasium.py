@@ -34,7 +34,6 @@ from .common import (
     check_reward_mode,
     env_id,
     final_rewards,
-    has_tensor,
     make_policy,
     observe,
     render_text,
@@ -191,13 +190,14 @@ class MeepleEnv(gymnasium.Env):
 
 
 def register_all() -> list[str]:
-    """Register ``meeple/<Title>-v0`` for every game with an observation tensor; the ids registered."""
+    """Register ``meeple/<Title>-v0`` for every game; the ids registered.
+
+    Nothing is computed here: a game without a working tensor fails when its env is made, with the
+    reason, and never stops the other games' ids from registering.
+    """
     ids = []
     for name in game_names():
-        game = load_game(name)
-        if not has_tensor(game):
-            continue
-        gid = env_id(game)
+        gid = env_id(load_game(name))
         if gid not in gymnasium.registry:
             gymnasium.register(id=gid, entry_point=MeepleEnv, kwargs={"game": name})
         ids.append(gid)

@@ -31,7 +31,7 @@ from meeple.core import Game, State
 from meeple.core import games as game_names
 from meeple.core import load as load_game
 
-from .common import action_for_id, final_rewards, has_tensor, reward_range, tensor_shape
+from .common import action_for_id, final_rewards, implements_tensor, reward_range, tensor_shape
 
 #: Bound on decisions per game for OpenSpiel's GameInfo, unless a game declares ``max_game_length``.
 DEFAULT_MAX_GAME_LENGTH = 10_000
@@ -59,7 +59,7 @@ def game_type(game: Game) -> pyspiel.GameType:
         provides_information_state_string=False,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=has_tensor(game),
+        provides_observation_tensor=implements_tensor(game),
         parameter_specification=params,
     )
 
@@ -195,7 +195,7 @@ class MeepleObserver:
     """OpenSpiel's PyObserver: the seat's tensor and its observation as JSON."""
 
     def __init__(self, game: Game, players: int) -> None:
-        if has_tensor(game):
+        if implements_tensor(game):
             shape = tensor_shape(game, players)
             self.tensor: np.ndarray | None = np.zeros(int(np.prod(shape)), np.float32)
             self.dict = {"observation": self.tensor.reshape(shape)}
