@@ -78,13 +78,17 @@ _ZERO_RESERVED = (0.0,) * RESERVED_WIDTH
 _ZERO_PLAYER = (0.0,) * PLAYER_WIDTH
 
 
-def _gold_needed(cost: tuple[int, ...], have: list[int]) -> float:
+def _gold_needed(cost: tuple[int, ...], have: tuple[int, ...]) -> float:
     """§7: the shortfall after bonuses and coloured tokens (``have``), which gold must cover (scaled)."""
-    short = 0
-    for need, got in zip(cost, have, strict=True):
-        if need > got:
-            short += need - got
-    return short / 10.0
+    c0, c1, c2, c3, c4 = cost
+    h0, h1, h2, h3, h4 = have
+    return (
+        (c0 - h0 if c0 > h0 else 0)
+        + (c1 - h1 if c1 > h1 else 0)
+        + (c2 - h2 if c2 > h2 else 0)
+        + (c3 - h3 if c3 > h3 else 0)
+        + (c4 - h4 if c4 > h4 else 0)
+    ) / 10.0
 
 
 def encode(state: SplendorState, seat: int) -> np.ndarray:
@@ -103,7 +107,7 @@ def encode(state: SplendorState, seat: int) -> np.ndarray:
     scale = _SCALES[n]
     out += [x / d for x, d in zip(state.supply, scale, strict=True)]
     out += [len(d) / s for d, s in zip(state.decks, _DECK_SIZES, strict=True)]
-    have = [[b + t for b, t in zip(state.bonuses[p], state.tokens[p], strict=False)] for p in range(n)]
+    have = [tuple(b + t for b, t in zip(state.bonuses[p], state.tokens[p], strict=False)) for p in range(n)]
     # Display cards carry the observer's own gold shortfall: what matters for deciding to buy.
     mine = have[seat]
     for cid in state.display:
