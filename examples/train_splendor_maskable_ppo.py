@@ -10,7 +10,8 @@ masked with the env's ``action_mask`` before sampling, and the masked distributi
 ratio and entropy use. At the end it plays ``--eval-games`` fresh games with the greedy policy
 and prints the win rate (random play against random wins about half).
 
-Measured on the development machine (2 shared cores; see docs/rl.md for the figure and setup).
+Measured on the development machine (one torch thread on 2 shared cores, 2026-11-30): after 5 minutes
+and 2,180 games the greedy policy won 95.5 % of 200 fresh games against `random` (docs/rl.md).
 """
 
 from __future__ import annotations
