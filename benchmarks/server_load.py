@@ -108,10 +108,16 @@ async def drive(port: int, http: httpx.AsyncClient, first: tuple[str, str], seed
 
 async def level(port: int, games: int, seconds: float) -> dict[str, float]:
     stats = Stats()
-    limits = httpx.Limits(max_connections=200)
+    limits = httpx.Limits(max_connections=20)
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=60) as http:
         t0 = time.monotonic()
-        games_made = await asyncio.gather(*(new_game(http, 1000 + i) for i in range(games)))
+        gate = asyncio.Semaphore(20)  # many more requests at once only queue up inside the client
+
+        async def make(i: int) -> tuple[str, str]:
+            async with gate:
+                return await new_game(http, 1000 + i)
+
+        games_made = await asyncio.gather(*(make(i) for i in range(games)))
         created = time.monotonic() - t0
         start = time.monotonic()
         deadline = start + seconds
@@ -138,13 +144,14 @@ def main() -> None:
     ap.add_argument("--levels", default="10,100,1000", help="comma-separated numbers of concurrent games")
     ap.add_argument("--seconds", type=float, default=10.0, help="play time per level")
     ap.add_argument("--db", default=None, help="database URL (default: a throwaway SQLite file)")
+    ap.add_argument("--port", type=int, default=None, help="use a server already running on 127.0.0.1:PORT (e.g. under a profiler)")
     args = ap.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 8192)), hard))
     tmp = tempfile.mkdtemp(prefix="meeple-load-")
     db = args.db or os.path.join(tmp, "load.sqlite3")
-    port = free_port()
-    proc = start_server(db, port)
+    port = args.port or free_port()
+    proc = None if args.port else start_server(db, port)
     try:
         print(
             f"{'games':>6} {'new/s':>7} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'mean ms':>8} {'acts':>7} {'errors':>6} {'finished':>8}"
@@ -156,8 +163,9 @@ def main() -> None:
                 flush=True,
             )
     finally:
-        proc.terminate()
-        proc.wait(10)
+        if proc is not None:
+            proc.terminate()
+            proc.wait(10)
 
 
 if __name__ == "__main__":

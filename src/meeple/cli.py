@@ -164,7 +164,8 @@ def serve(
         err.print(f"[red]error:[/red] cannot open the database {db!r}: {e}")
         raise typer.Exit(2) from None
     console.print(f"meeple is serving on http://{host}:{port}/ (database: {db}); Ctrl+C stops it.")
-    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=16 * 1024)
+    # no per-message compression: views are small, and compressing each one costs more CPU than it saves on a LAN
+    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=16 * 1024, ws_per_message_deflate=False)
 
 
 @app.command()
