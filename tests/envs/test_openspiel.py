@@ -96,3 +96,18 @@ def test_resample_keeps_the_players_observation_and_seeds_new_initial_states() -
     assert (a, b) == first_two(3)  # the seed parameter fixes the sequence of deals
     assert a != b  # and each new initial state is a new deal
     assert first_two(4)[0] != a
+
+
+def test_illegal_ids_raise_and_change_nothing_and_tensors_match_the_game() -> None:
+    from meeple.core import IllegalAction
+
+    game = pyspiel.load_game("python_meeple_splendor", {"players": 2, "seed": 9})
+    state = game.new_initial_state()
+    before = str(state)
+    with pytest.raises(IllegalAction):
+        state.apply_action(load("splendor").num_actions - 1)  # "pass" is never legal at the start
+    assert str(state) == before and state.history() == []
+    state.apply_action(state.legal_actions()[0])
+    for seat in range(2):
+        expected = load("splendor").observation_tensor(state.meeple_state, seat)
+        assert np.array_equal(np.asarray(state.observation_tensor(seat), dtype=np.float32), expected)

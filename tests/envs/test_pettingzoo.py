@@ -99,3 +99,12 @@ def test_bad_arguments_get_clear_errors() -> None:
         env("splendor", rewards="points")
     with pytest.raises(ValueError, match="no game"):
         env("chess")
+
+
+def test_ansi_render_is_the_spectator_view_as_text() -> None:
+    e = env("splendor", players=2, render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert isinstance(text, str) and "Splendor" in text
+    e.close()
+    assert e.render() is None
