@@ -105,3 +105,15 @@ def test_opponents_come_from_the_bot_ladder_by_name(opponent: object) -> None:
     for _ in range(3):
         obs, *_ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
         assert env.state.current_player == 2
+
+
+def test_tensor_observations_put_the_mask_in_info() -> None:
+    env = gymnasium.make("meeple/Splendor-v0", players=2, observation="tensor").unwrapped
+    check_env(env, skip_render_check=True)
+    obs, info = env.reset(seed=5)
+    assert isinstance(obs, np.ndarray) and env.observation_space.contains(obs)
+    assert np.array_equal(info["action_mask"].astype(bool), env.action_masks())
+    obs, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert np.array_equal(info["action_mask"], env.state.legal_action_mask())
+    with pytest.raises(ValueError, match="observation must be"):
+        mg.MeepleEnv("splendor", observation="image")

@@ -44,12 +44,15 @@ from .common import (
 from .common import to_action as _to_action
 
 ILLEGAL_MODES = ("penalty", "raise")
+OBSERVATION_MODES = ("dict", "tensor")
 
 
 class MeepleEnv(gymnasium.Env):
     """One game per episode; the learner plays ``seat`` (an int, or ``"random"`` for a new seat each reset).
 
-    Observations are ``{"observation": float32 tensor, "action_mask": int8 mask}``. The reward is 0
+    Observations are ``{"observation": float32 tensor, "action_mask": int8 mask}``, or with
+    ``observation="tensor"`` the tensor alone (the mask is then in ``info["action_mask"]`` and
+    ``action_masks()``, which is how sb3-contrib's ``MaskablePPO("MlpPolicy", env)`` reads it). The reward is 0
     until the game ends, then the learner's share under ``rewards`` (``"win"`` or ``"score"``).
     An illegal action id changes nothing: with ``illegal_action="penalty"`` (the default, so that
     generic tools that sample unmasked actions still run) it costs ``illegal_penalty`` and reports
@@ -70,6 +73,7 @@ class MeepleEnv(gymnasium.Env):
         illegal_penalty: float = -0.1,
         max_decisions: int | None = None,
         render_mode: str | None = None,
+        observation: str = "dict",
     ) -> None:
         self.game = load_game(game) if isinstance(game, str) else game
         require_tensor(self.game)
@@ -95,11 +99,14 @@ class MeepleEnv(gymnasium.Env):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
         self.render_mode = render_mode
         n = self.game.num_actions
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(low=-np.inf, high=np.inf, shape=tensor_shape(self.game, players), dtype=np.float32),
-                "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
-            }
+        if observation not in OBSERVATION_MODES:
+            raise ValueError(f"observation must be one of {list(OBSERVATION_MODES)}, got {observation!r}")
+        self.observation_mode = observation
+        tensor_space = spaces.Box(low=-np.inf, high=np.inf, shape=tensor_shape(self.game, players), dtype=np.float32)
+        self.observation_space: spaces.Space = (
+            spaces.Dict({"observation": tensor_space, "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8)})
+            if observation == "dict"
+            else tensor_space
         )
         self.action_space = spaces.Discrete(n)
         self.state: State | None = None
@@ -109,7 +116,7 @@ class MeepleEnv(gymnasium.Env):
 
     # -- episode --------------------------------------------------------------------------------
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         super().reset(seed=seed)
         rng = self.np_random
         self.state = self.game.new_game(players=self.players, seed=seed_from(rng), **self.game_options)
@@ -121,7 +128,7 @@ class MeepleEnv(gymnasium.Env):
         self._play_opponents()
         return self._obs(), self._info()
 
-    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         state = self._require_state()
         if state.is_over:
             raise RuntimeError("the episode is over: call reset()")
@@ -161,14 +168,21 @@ class MeepleEnv(gymnasium.Env):
             return np.zeros(self.game.num_actions, dtype=bool)
         return state.legal_action_mask().astype(bool)
 
-    def _obs(self) -> dict[str, np.ndarray]:
+    def _mask(self) -> np.ndarray:
         state = self._require_state()
-        mask = np.zeros(self.game.num_actions, dtype=np.int8) if state.is_over else state.legal_action_mask()
-        return {"observation": observe(self.game, state, self.seat), "action_mask": mask}
+        return np.zeros(self.game.num_actions, dtype=np.int8) if state.is_over else state.legal_action_mask()
+
+    def _obs(self) -> Any:
+        tensor = observe(self.game, self._require_state(), self.seat)
+        if self.observation_mode == "tensor":
+            return tensor
+        return {"observation": tensor, "action_mask": self._mask()}
 
     def _info(self) -> dict[str, Any]:
         state = self._require_state()
         info: dict[str, Any] = {"seat": self.seat}
+        if self.observation_mode == "tensor":
+            info["action_mask"] = self._mask()
         result = state.result()
         if result is not None:
             info["result"] = result.to_dict()
