@@ -59,10 +59,12 @@ def test_12_a_neighbour_s_sixth_star_from_a_recruit_bonus_ends_the_game_for_them
     assert s.is_over and s.ended_by == 1 and s.stars[1][D.STAR_POPULARITY] == 1
 
 
-def test_7_3_part_2_hooks_a_character_on_an_encounter_keeps_the_token_until_part_2_resolves_it():
+def test_7_3_and_9_a_character_stopping_on_an_encounter_token_draws_a_card_after_the_move():
     s = new("nordic,polania")
     s.pos[0][CHAR] = sp("4,1")
     refresh(s)
     turn_of(s, 0, 2)
-    play(s, "move", "pick character", "to 4,2", "done")
-    assert sp("4,2") in s.tokens and s.pending_combats == [] and s.phase == "bottom"
+    play(s, "move", "pick character", "to 4,2")
+    assert s.phase == "move" and sp("4,2") in s.tokens  # the move goes on; the token waits for its end
+    play(s, "done")
+    assert sp("4,2") not in s.tokens and s.phase == "encounter" and s.encounter_card in D.ENCOUNTER_CARDS

@@ -201,11 +201,11 @@ def test_7_3_a_worker_never_enters_a_space_with_an_opponent_unit():
     assert "5,1" in names(s.enterable(0, CHAR, sp("4,0"), False))
 
 
-def test_7_3_entering_an_enemy_character_or_mech_waits_for_part_2_combat():
+def test_7_3_entering_an_enemy_character_or_mech_ends_the_move_and_leads_to_combat():
     s = new("nordic,polania")
     place(s, 1, CHAR, "5,1")
     refresh(s)
-    assert "5,1" not in names(s.enterable(0, CHAR, sp("4,0"), False))
+    assert "5,1" in names(s.enterable(0, CHAR, sp("4,0"), False))
 
 
 def test_7_3_entering_a_space_held_only_by_an_enemy_structure_takes_control():

@@ -23,7 +23,19 @@ A turn is a sequence of small decisions by the same seat. Spaces are named ``col
     bottom only            pay the bottom action for its coins and recruit bonuses, without the primary benefit
     end turn               skip the bottom action
     pay 3,4                pay one token of the bottom action's resource from this territory
-    pay card 2             Crimea (Coercion): spend a combat card of value 2 as the resource
+    pay card 2             Crimea (Coercion): spend a combat card of value 2 as the resource; also the card a
+                           Factory card's top action costs
+    fight 3,4              the attacker chooses the combat to resolve next (RULES.md §8)
+    artillery | no artillery   Nordic Artillery before a combat: pay 1 power, the opponent loses 2
+    dial 5                 set the power dial of a combat (0..min(7, power)), secretly
+    card 4                 tuck a combat card of value 4 behind the dial (highest first)
+    commit                 the combat choice is complete
+    retreat home | retreat 2,2   the loser of a combat retreats (Nordic Seaworthy: onto an adjacent lake)
+    option a               an encounter card's option (a, b, c); a Factory card's "choose one" gain
+    factory top            the top action of your Factory card
+    factory move           the bottom action of your Factory card: one unit up to 2 territories
+    keep factory 7         keep Factory card 7 (your character reached the Factory)
+    reveal 12              reveal objective card 12 (its condition holds now)
 """
 
 from __future__ import annotations
@@ -32,12 +44,28 @@ import re
 
 from meeple.core import Action, IllegalAction
 
-from .data import BOTTOM_ACTIONS, MECH_ABILITIES, NUM_SPACES, RECRUIT_BONUSES, RESOURCES, SPACE_INDEX, SPACE_NAMES, STRUCTURES, TOP_SLOTS
+from .data import (
+    BOTTOM_ACTIONS,
+    FACTORY_CARDS,
+    LAKES,
+    MECH_ABILITIES,
+    NUM_SPACES,
+    OBJECTIVES,
+    RECRUIT_BONUSES,
+    RESOURCES,
+    SPACE_INDEX,
+    SPACE_NAMES,
+    STRUCTURES,
+    TOP_SLOTS,
+)
 
 (
     SECTION, TOP, NO_TOP, PICK_CHAR, PICK_MECH, PICK_WORKER, LOAD, LOAD_WORKER, UNLOAD, UNLOAD_WORKER, STEP, STOP, DONE,
     PUT, PRODUCE_AT, UPGRADE, DEPLOY, BUILD, ENLIST, BOTTOM_ONLY, END_TURN, PAY, PAY_CARD,
-) = range(23)  # fmt: skip
+    # part 2 (appended so the ids above never change)
+    FIGHT, ARTILLERY, NO_ARTILLERY, DIAL, CARD, COMMIT, RETREAT_HOME, RETREAT, OPTION, FACTORY_TOP, FACTORY_MOVE,
+    KEEP_FACTORY, REVEAL,
+) = range(36)  # fmt: skip
 
 #: Top-action options: (notation, top action index, option index within it).
 TOP_OPTIONS = (("move", 0, 0), ("coins", 0, 1), ("power", 1, 0), ("cards", 1, 1), ("trade", 2, 0), ("popularity", 2, 1), ("produce", 3, 0))
@@ -107,6 +135,27 @@ def _build() -> tuple[list[ScytheAction], dict[str, ScytheAction]]:
         add(f"pay {SPACE_NAMES[h]}", PAY, h)
     for v in (2, 3, 4, 5):
         add(f"pay card {v}", PAY_CARD, v)
+    # -- part 2: combat (§8), encounters (§9), the Factory (§10), objectives (§11) --
+    for h in range(NUM_SPACES):
+        add(f"fight {SPACE_NAMES[h]}", FIGHT, h)
+    add("artillery", ARTILLERY)
+    add("no artillery", NO_ARTILLERY)
+    for d in range(8):
+        add(f"dial {d}", DIAL, d)
+    for v in (2, 3, 4, 5):
+        add(f"card {v}", CARD, v)
+    add("commit", COMMIT)
+    add("retreat home", RETREAT_HOME)
+    for h in LAKES:
+        add(f"retreat {SPACE_NAMES[h]}", RETREAT, h)
+    for i, letter in enumerate("abc"):
+        add(f"option {letter}", OPTION, i)
+    add("factory top", FACTORY_TOP)
+    add("factory move", FACTORY_MOVE)
+    for c in FACTORY_CARDS:
+        add(f"keep factory {c}", KEEP_FACTORY, c)
+    for c in OBJECTIVES:
+        add(f"reveal {c}", REVEAL, c)
     return table, {a.text: a for a in table}
 
 
@@ -141,6 +190,19 @@ BOTTOM_ONLY_ACTION = ACTIONS[_base(BOTTOM_ONLY)]
 END_TURN_ACTION = ACTIONS[_base(END_TURN)]
 PAY_BASE = _base(PAY)
 PAY_CARD_BASE = _base(PAY_CARD)
+FIGHT_BASE = _base(FIGHT)
+ARTILLERY_ACTION = ACTIONS[_base(ARTILLERY)]
+NO_ARTILLERY_ACTION = ACTIONS[_base(NO_ARTILLERY)]
+DIAL_BASE = _base(DIAL)
+CARD_BASE = _base(CARD)
+COMMIT_ACTION = ACTIONS[_base(COMMIT)]
+RETREAT_HOME_ACTION = ACTIONS[_base(RETREAT_HOME)]
+RETREAT_ACTIONS = {a.a: a for a in ACTIONS if a.kind == RETREAT}
+OPTION_BASE = _base(OPTION)
+FACTORY_TOP_ACTION = ACTIONS[_base(FACTORY_TOP)]
+FACTORY_MOVE_ACTION = ACTIONS[_base(FACTORY_MOVE)]
+KEEP_FACTORY_ACTIONS = {a.a: a for a in ACTIONS if a.kind == KEEP_FACTORY}
+REVEAL_ACTIONS = {a.a: a for a in ACTIONS if a.kind == REVEAL}
 
 # -- tolerant reading ----------------------------------------------------------------------------------------------
 
@@ -152,7 +214,8 @@ _WORDS = {
     "char": "character", "hero": "character", "c": "character", "m": "mech", "w": "worker",
     "sec": "section", "col": "section", "column": "section", "s": "section", "f": "factory",
     "pass": "end turn", "end": "end turn", "skip": "no top", "notop": "no top", "go": "to",
-    "gold": "coins", "coin": "coins", "card": "card", "pop": "popularity",
+    "gold": "coins", "coin": "coins", "card": "card", "pop": "popularity", "fact": "factory",
+    "opt": "option",
 }  # fmt: skip
 _HEX = re.compile(r"(\d)\s*,\s*(\d)")
 

@@ -167,3 +167,47 @@ def space(name: str) -> int:
         return SPACE_INDEX[name]
     except KeyError:
         raise ValueError(f"{name!r} is not a space of the Scythe board (use col,row such as 3,4)") from None
+
+
+# -- part 2: encounter, Factory and objective cards (RULES.md §9–§11), read as data so a correction is one edit ------
+Gain = tuple[tuple[str, int], ...]
+
+
+def _pairs(items: list[dict[str, Any]]) -> Gain:
+    return tuple((x["type"], int(x["amount"])) for x in items)
+
+
+#: Encounter card id -> its three options (cost, gain), option A first.
+ENCOUNTER_OPTIONS: dict[int, tuple[tuple[Gain, Gain], ...]] = {
+    c["id"]: tuple((_pairs(o["cost"]), _pairs(o["gain"])) for o in c["options"]) for c in ENCOUNTERS_JSON["cards"] if c["set"] == "base"
+}
+#: Factory card id -> (top-action cost, gains, "all" or "choose_one"); the bottom action is the same on every card.
+FACTORY_TOP: dict[int, tuple[Gain, Gain, str]] = {
+    c["id"]: (_pairs(c["top_action"]["cost"]), _pairs(c["top_action"]["gain"]), c["top_action"]["gain_mode"])
+    for c in FACTORY_JSON["cards"]
+    if c["set"] == "base"
+}
+OBJECTIVE_NAMES = {c["id"]: c["name"] for c in OBJECTIVES_JSON["cards"] if c["set"] == "base"}
+OBJECTIVE_CONDITIONS: dict[int, dict[str, Any]] = {c["id"]: c["condition_data"] for c in OBJECTIVES_JSON["cards"] if c["set"] == "base"}
+#: Combat stars and objective stars a player may place (Saxony Dominate: no limit but the 6 stars).
+COMBAT_STAR_CAP = 2
+OBJECTIVE_STAR_CAP = 1
+MAX_DIAL = 7
+
+
+def _unverified() -> tuple[str, ...]:
+    """Every base-game card or option the reference marks ``unverified`` (docs/rules/scythe.md lists them)."""
+    out = []
+    for what, cards in (("encounter", ENCOUNTERS_JSON), ("factory", FACTORY_JSON), ("objective", OBJECTIVES_JSON)):
+        for c in cards["cards"]:
+            if c["set"] != "base":
+                continue
+            if c.get("unverified"):
+                out.append(f"{what} {c['id']}")
+            for o in c.get("options", ()):
+                if o.get("unverified"):
+                    out.append(f"{what} {c['id']} option {o['option']}")
+    return tuple(out)
+
+
+UNVERIFIED = _unverified()

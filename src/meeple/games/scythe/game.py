@@ -16,7 +16,7 @@ from .state import ScytheState
 class Scythe(Game):
     name = "scythe"
     title = "Scythe"
-    version = "1"
+    version = "2"  # 2: combat, encounters, the Factory and objectives (part 2)
     min_players = 2
     max_players = 5
     options = {

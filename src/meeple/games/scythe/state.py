@@ -3,9 +3,10 @@
 State is flat: per player a list of 13 unit positions (character, 4 mechs, 8 workers; -1 = not on the board),
 per space 4 resource counts, small integers for tracks and mats. Control and occupancy are derived and cached.
 
-Part 2 (combat, encounters, the Factory, objectives) plugs into the hooks marked ``# part 2``: a step onto an
-enemy character or mech (``COMBAT``), ``after_move`` (combats, then the encounter, then the Factory card),
-the ``section factory`` action and the objective decks dealt at setup.
+Combat (§8) lives in combat.py; encounters, the Factory, card gains and objectives (§9–§11) in cards.py: both are
+mixins of rules methods over this state's fields. ``resume_after`` runs what follows a Move action in order:
+the combats (attacker's order), the encounter, the Factory card, then the bottom action (or the end of the turn
+after the Factory card's own move).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from meeple.core import Action, ChanceScript, IllegalAction, Result, State
 
 from . import actions as A
 from . import data as D
+from .cards import ENCOUNTER, END, FACTORY_PICK, GAIN, CardRules
+from .combat import ABILITY, CARDS, DIAL, FIGHT, RETREAT, CombatRules
 from .data import (
     CHAR,
     FACTORY,
@@ -40,10 +43,29 @@ from .data import (
 SECTION, TOP, MOVING, UNIT, TRADING, PRODUCING, BOTTOM, PAYING, OVER = (
     "section", "top", "move", "unit", "trade", "produce", "bottom", "pay", "over",
 )  # fmt: skip
-PHASES = (SECTION, TOP, MOVING, UNIT, TRADING, PRODUCING, BOTTOM, PAYING, OVER)
+PHASES = (
+    SECTION,
+    TOP,
+    MOVING,
+    UNIT,
+    TRADING,
+    PRODUCING,
+    BOTTOM,
+    PAYING,
+    OVER,
+    FIGHT,
+    ABILITY,
+    DIAL,
+    CARDS,
+    RETREAT,
+    ENCOUNTER,
+    GAIN,
+    FACTORY_PICK,
+    END,
+)
 
-#: Part 2 sets this: until then a step onto an enemy character or mech is not offered (RULES.md §7.3).
-COMBAT = False
+#: A character or mech may step onto an enemy character or mech, and combat follows the Move (RULES.md §7.3, §8).
+COMBAT = True
 
 _ACT = A.ACTIONS
 _VILLAGES = tuple(i for i in range(NUM_SPACES) if IS_VILLAGE[i])
@@ -52,39 +74,59 @@ _LAND_NEIGHBOURS = tuple(tuple(n for n, _ in NEIGHBOURS[h] if not IS_HOME[n] and
 _R = len(D.RESOURCES)
 
 
-class ScytheState(State):
+class ScytheState(CombatRules, CardRules, State):
     __slots__ = (
         "_board",
         "abil",
         "active",
+        "after",
         "bonus_tile",
         "bonuses",
         "bottom_cubes",
+        "bottom_move",
         "cargo",
         "cargo_workers",
         "coercion_used",
         "coins",
+        "combat_at",
+        "cstage",
+        "decider",
         "deck",
+        "defender",
+        "dial",
         "discard",
+        "encounter_card",
         "encounter_deck",
+        "encounter_used",
         "ended_by",
         "faction",
         "factory",
         "factory_card",
         "factory_rest",
+        "factory_seen",
+        "gain_ctx",
+        "gain_kind",
+        "gain_left",
+        "gains",
         "hand",
         "here",
+        "last_combat",
         "last_section",
         "mat",
+        "meander",
         "moved",
         "moves_left",
         "objective_deck",
+        "objective_discard",
+        "objective_done",
         "objectives",
         "order",
+        "origin",
         "pay_res",
         "pending",
         "pending_combats",
         "phase",
+        "played",
         "pop",
         "pos",
         "power",
@@ -92,6 +134,7 @@ class ScytheState(State):
         "recruits",
         "res",
         "section",
+        "sent_back",
         "stars",
         "stepped",
         "steps",
@@ -153,7 +196,30 @@ class ScytheState(State):
     pay_res: int
     to_pay: int
     coercion_used: bool
-    pending_combats: list[int]  # part 2: spaces where the mover shares space with an enemy character or mech
+    pending_combats: list[int]  # spaces where the mover shares space with an enemy character or mech (§8)
+    # part 2: combat (§8)
+    decider: int  # the seat deciding now when it is not the turn's seat (a defender, a retreating loser), else -1
+    combat_at: int  # the space of the combat being resolved, -1 if none
+    defender: int
+    cstage: int  # 0/1 attacker's/defender's pre-combat ability, 2/3 attacker's/defender's choice, 4 retreat
+    dial: list[int]  # per role (attacker, defender): the dialled power, -1 not yet
+    played: list[list[int]]  # per role: combat cards tucked behind the dial (out of the hand, not yet revealed)
+    last_combat: list[int]  # the last revealed combat: space, attacker, defender, dial, cards, dial, cards, winner
+    origin: list[int]  # per unit slot of the mover: where it started this Move (for a game ending mid-combats)
+    after: int  # what follows the Move: 0 combats, 1 encounter, 2 Factory card, 3 done
+    bottom_move: bool  # the Move is the Factory card's bottom action
+    sent_back: bool  # this turn the seat forced an opponent's worker to retreat (objective 6)
+    # part 2: encounters, Factory cards, objectives (§9–§11)
+    encounter_card: int
+    encounter_used: list[int]
+    meander: int  # encounter options taken on this card (bitmask)
+    gains: list[int]  # queued (gain type, amount) pairs, flattened
+    gain_kind: int
+    gain_left: int
+    gain_ctx: int  # 0 an encounter, 1 a Factory card's top action
+    factory_seen: int  # seats that have looked at the face-down Factory cards (bitmask)
+    objective_done: list[list[int]]  # revealed, public
+    objective_discard: list[list[int]]  # discarded unrevealed, known to their owner only
     _board: tuple[list[int], list[int]] | None
 
     # -- §2 Setup ----------------------------------------------------------------------------------------------
@@ -190,11 +256,17 @@ class ScytheState(State):
         self.factory = [pool.pop(self.chance_index("factory", pool)) for _ in range(n + 1)]
         self.factory_rest = sorted(pool)
         self.factory_card = [-1] * n
+        self.factory_seen = 0
+        self.encounter_used = []
+        self.encounter_card = -1
+        self.meander = 0
         for p in range(n):
             for _ in range(D.STARTING_CARDS[self.faction[p]]):
                 self.draw_card(p)
         self.objective_deck = list(D.OBJECTIVES)
         self.objectives = [[] for _ in range(n)]
+        self.objective_done = [[] for _ in range(n)]
+        self.objective_discard = [[] for _ in range(n)]
         for p in range(n):
             for _ in range(2):
                 self.objectives[p].append(self.objective_deck.pop(self.chance_index("objective", self.objective_deck)))
@@ -208,6 +280,7 @@ class ScytheState(State):
         self.ended_by = -1
         self.phase = SECTION
         self.pending_combats = []
+        self.last_combat = []
         self.reset_turn()
         self._board = None
 
@@ -254,12 +327,28 @@ class ScytheState(State):
         self.pay_res = -1
         self.to_pay = 0
         self.coercion_used = False
+        self.decider = -1
+        self.combat_at = -1
+        self.defender = -1
+        self.cstage = -1
+        self.dial = [-1, -1]
+        self.played = [[0, 0, 0, 0], [0, 0, 0, 0]]
+        self.origin = [-1] * UNIT_SLOTS
+        self.after = 0
+        self.bottom_move = False
+        self.sent_back = False
+        self.gains = []
+        self.gain_kind = -1
+        self.gain_left = 0
+        self.gain_ctx = 0
 
     # -- whose turn -------------------------------------------------------------------------------------------
 
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.order[self.ti]
+        if self.phase == OVER:
+            return None
+        return self.decider if self.decider >= 0 else self.order[self.ti]
 
     @property
     def is_over(self) -> bool:
@@ -379,17 +468,21 @@ class ScytheState(State):
                     return
 
     def end_game(self, seat: int) -> None:
+        if self.pending_combats or self.combat_at >= 0:
+            self.return_unresolved()
         self.ended_by = seat
+        self.decider = -1
         self.phase = OVER
         self.active = -1
 
     # -- legal actions ----------------------------------------------------------------------------------------------
 
     def generate_legal(self) -> list[Action]:
-        seat = self.order[self.ti]
+        seat = self.current_player
+        assert seat is not None
         phase = self.phase
         if phase == SECTION:
-            return self.legal_sections(seat)
+            return [*self.legal_sections(seat), *self.revealable(seat)]
         if phase == TOP:
             return self.legal_top(seat)
         if phase == MOVING:
@@ -404,6 +497,24 @@ class ScytheState(State):
             return self.legal_bottom(seat)
         if phase == PAYING:
             return self.payment_options(seat)
+        if phase == DIAL:
+            return self.legal_dials()
+        if phase == CARDS:
+            return self.legal_cards()
+        if phase == ABILITY:
+            return [A.ARTILLERY_ACTION, A.NO_ARTILLERY_ACTION]
+        if phase == FIGHT:
+            return self.legal_fights()
+        if phase == RETREAT:
+            return self.legal_retreats()
+        if phase == ENCOUNTER:
+            return self.legal_encounter(seat)
+        if phase == GAIN:
+            return self.legal_gain(seat)
+        if phase == FACTORY_PICK:
+            return self.legal_factory_pick()
+        if phase == END:
+            return [*self.revealable(seat), A.END_TURN_ACTION]
         return []
 
     def legal_sections(self, seat: int) -> list[Action]:
@@ -422,8 +533,13 @@ class ScytheState(State):
         return 0 if self.top_cubes[seat] >> slot & 1 else 1
 
     def legal_top(self, seat: int) -> list[Action]:
-        top = self.top_action(seat)
         out: list[Action] = []
+        if self.section == A.FACTORY_SECTION:
+            if self.can_factory_top(seat):
+                out.append(A.FACTORY_TOP_ACTION)
+            out.append(A.NO_TOP_ACTION)
+            return out
+        top = self.top_action(seat)
         if top == D.MOVE:
             out += [_ACT[A.TOP_BASE + A.OPT_MOVE], _ACT[A.TOP_BASE + A.OPT_COINS]]
         elif top == D.BOLSTER:
@@ -514,7 +630,7 @@ class ScytheState(State):
                 if worker:
                     continue  # a worker alone never enters a space with an opponent unit
                 if other & 0xAAAAAAAA and not COMBAT:
-                    continue  # part 2: entering an enemy character or mech leads to combat
+                    continue  # entering an enemy character or mech leads to combat (§8)
             if carrying and IS_LAKE[n] and not self.lake_exit(seat, n):
                 continue
             out.append(n)
@@ -544,10 +660,14 @@ class ScytheState(State):
                 if self.enterable(seat, slot, h, False):
                     out.append(_ACT[A.PICK_MECH_BASE + h])
         seen.clear()
+        occ = self.board()[1]
+        enemy = ~(3 << 2 * seat) & 0xAAAAAAAA
         for slot in range(WORKER0, UNIT_SLOTS):
             h = units[slot]
             if h >= 0 and not moved >> slot & 1 and h not in seen:
                 seen.add(h)
+                if occ[h] & enemy:
+                    continue  # §7.3: a worker may not leave a territory held by an enemy character or mech
                 if self.enterable(seat, slot, h, False):
                     out.append(_ACT[A.PICK_WORKER_BASE + h])
         return out
@@ -615,10 +735,13 @@ class ScytheState(State):
     def legal_bottom(self, seat: int) -> list[Action]:
         out: list[Action] = []
         b = self.section
-        if b < 4 and self.can_pay_bottom(seat, b):
+        if b == A.FACTORY_SECTION:
+            out.append(A.FACTORY_MOVE_ACTION)
+        elif self.can_pay_bottom(seat, b):
             out += self.benefits(seat, b)
             out.append(A.BOTTOM_ONLY_ACTION)
         out.append(A.END_TURN_ACTION)
+        out += self.revealable(seat)
         return out
 
     def benefits(self, seat: int, b: int) -> list[Action]:
@@ -659,9 +782,13 @@ class ScytheState(State):
 
     def do(self, action: Action) -> None:
         a: A.ScytheAction = action  # type: ignore[assignment]
-        seat = self.order[self.ti]
+        seat = self.decider if self.decider >= 0 else self.order[self.ti]
         kind = a.kind
-        if kind == A.SECTION:
+        if self.phase == GAIN:
+            self.take_gain(seat, a)
+        elif kind >= A.FIGHT or self.phase in (ENCOUNTER, END):
+            self.do_part2(seat, a)
+        elif kind == A.SECTION:
             self.choose_section(seat, a.a)
         elif kind == A.TOP:
             self.top(seat, a.a)
@@ -697,6 +824,37 @@ class ScytheState(State):
             self.pay_card(seat, a.a)
         else:  # pragma: no cover - the table holds no other kind
             raise IllegalAction(f"{action} has an unknown kind")
+
+    def do_part2(self, seat: int, a: A.ScytheAction) -> None:
+        kind = a.kind
+        if kind == A.DIAL:
+            self.set_dial(a.a)
+        elif kind == A.CARD:
+            self.tuck(D.CARD_VALUES.index(a.a))
+        elif kind == A.COMMIT:
+            self.commit(self.cstage - 2)
+        elif kind == A.FIGHT:
+            self.start_combat(seat, a.a)
+        elif kind in (A.ARTILLERY, A.NO_ARTILLERY):
+            self.artillery(kind == A.ARTILLERY)
+        elif kind == A.RETREAT_HOME:
+            self.finish_combat(-1)
+        elif kind == A.RETREAT:
+            self.finish_combat(a.a)
+        elif kind == A.OPTION:
+            self.choose_option(seat, a.a)
+        elif kind == A.DONE:
+            self.finish_encounter(seat)
+        elif kind == A.KEEP_FACTORY:
+            self.keep_factory(seat, a.a)
+        elif kind == A.REVEAL:
+            self.reveal_objective(seat, a.a)
+        elif kind == A.FACTORY_TOP:
+            self.factory_top(seat)
+        elif kind == A.FACTORY_MOVE:
+            self.factory_move(seat)
+        elif kind == A.END_TURN:
+            self.finish_turn(seat)
 
     def choose_section(self, seat: int, section: int) -> None:
         """§3.1: move the action token; then the optional top action."""
@@ -818,8 +976,9 @@ class ScytheState(State):
         self.active = slot
         self.moved |= 1 << slot
         self.moves_left -= 1
-        speed = slot < WORKER0 and self.abil[seat] >> D.SPEED & 1
-        self.steps = 2 if speed else 1
+        self.origin[slot] = units[slot]
+        speed = 1 if slot < WORKER0 and self.abil[seat] >> D.SPEED & 1 else 0
+        self.steps = (2 if self.bottom_move else 1) + speed
         self.stepped = False
         self.here = 0
         self.cargo = [0, 0, 0, 0]
@@ -837,6 +996,7 @@ class ScytheState(State):
         h = self.pos[seat][self.active]
         slot = self.free_worker_at(seat, h)
         self.moved |= 1 << slot
+        self.origin[slot] = h
         self.cargo_workers.append(slot)
         self.here = 1
 
@@ -866,13 +1026,14 @@ class ScytheState(State):
             occ = self.board()[1]
             others = occ[n] & ~(3 << 2 * seat)
             if others & 0xAAAAAAAA:
-                self.pending_combats.append(n)  # part 2
+                if n not in self.pending_combats:
+                    self.pending_combats.append(n)
                 stop = True
             elif others:
                 self.displace_workers(seat, n)
                 stop = True
             if slot == CHAR and n in self.tokens:
-                stop = True  # part 2 resolves the encounter after combats
+                stop = True  # the encounter is resolved after the combats (§9)
         if stop:
             self.end_unit(seat)
 
@@ -888,6 +1049,7 @@ class ScytheState(State):
                     units[slot] = HOME[self.faction[q]]
                     lost += 1
         self._board = None
+        self.sent_back = True
         self.gain_popularity(seat, -lost)
 
     def end_unit(self, seat: int) -> None:
@@ -904,13 +1066,30 @@ class ScytheState(State):
         self.settle_move(seat)
 
     def end_move(self, seat: int) -> None:
-        self.phase = BOTTOM
-        self.after_move(seat)
+        self.after = 0
+        self.resume_after(seat)
 
-    def after_move(self, seat: int) -> None:
-        """§8–§10, part 2: combats in the attacker's order, then the encounter, then the Factory card."""
-        self.pending_combats = []
+    def resume_after(self, seat: int) -> None:
+        """§8–§10: combats in the attacker's order, then the encounter, then the Factory card; then the bottom action."""
+        if self.after == 0:
+            if self.next_combat(seat):
+                return
+            self.after = 1
+            if self.pos[seat][CHAR] in self.tokens:
+                self.start_encounter(seat)
+                return
+        if self.after == 1:
+            self.after = 2
+            if self.offer_factory(seat):
+                return
+        self.after = 3
         self.check_stars(seat)
+        if self.phase == OVER:
+            return
+        if self.bottom_move:
+            self.end_turn(seat)
+        else:
+            self.phase = BOTTOM
 
     # -- the bottom action (§6) ---------------------------------------------------------------------------------------------------
 
@@ -1035,6 +1214,13 @@ class ScytheState(State):
             self.draw_card(seat)
 
     def end_turn(self, seat: int) -> None:
+        """§11: before the turn passes, the player may still reveal an objective met now."""
+        if self.revealable(seat):
+            self.phase = END
+        else:
+            self.finish_turn(seat)
+
+    def finish_turn(self, seat: int) -> None:
         self.last_section[seat] = self.section
         self.turns += 1
         self.ti = (self.ti + 1) % self.num_players
@@ -1143,6 +1329,27 @@ class ScytheState(State):
         s.to_pay = self.to_pay
         s.coercion_used = self.coercion_used
         s.pending_combats = self.pending_combats.copy()
+        s.decider = self.decider
+        s.combat_at = self.combat_at
+        s.defender = self.defender
+        s.cstage = self.cstage
+        s.dial = self.dial.copy()
+        s.played = [x.copy() for x in self.played]
+        s.last_combat = self.last_combat  # replaced, never mutated
+        s.origin = self.origin.copy()
+        s.after = self.after
+        s.bottom_move = self.bottom_move
+        s.sent_back = self.sent_back
+        s.encounter_card = self.encounter_card
+        s.encounter_used = self.encounter_used.copy()
+        s.meander = self.meander
+        s.gains = self.gains.copy()
+        s.gain_kind = self.gain_kind
+        s.gain_left = self.gain_left
+        s.gain_ctx = self.gain_ctx
+        s.factory_seen = self.factory_seen
+        s.objective_done = [x.copy() for x in self.objective_done]
+        s.objective_discard = [x.copy() for x in self.objective_discard]
         s._board = self._board  # never mutated in place, only replaced
         return s
 

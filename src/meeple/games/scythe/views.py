@@ -14,6 +14,7 @@ from meeple.core.serial import field, int_in, int_list, read_base
 
 from . import actions as A
 from . import data as D
+from .cards import GAIN_TYPES
 from .data import CHAR, MECH0, NUM_SPACES, SPACE_NAMES, UNIT_SLOTS, WORKER0
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ def _space(h: int) -> str | None:
 
 
 def observation(s: ScytheState, seat: int | None) -> dict[str, Any]:
-    from .state import PAYING, UNIT
+    from .state import FIGHT, GAIN, PAYING, UNIT
 
     n = s.num_players
     players = []
@@ -43,10 +44,12 @@ def observation(s: ScytheState, seat: int | None) -> dict[str, Any]:
                 "coins": s.coins[p] if mine else None,
                 "stars": {k: s.stars[p][i] for i, k in enumerate(D.STAR_KINDS)},
                 "star_count": sum(s.stars[p]),
-                "hand_size": sum(s.hand[p]),
+                "hand_size": held(s, p),
                 "combat_cards": [v for i, v in enumerate(D.CARD_VALUES) for _ in range(s.hand[p][i])] if mine else None,
                 "objectives": list(s.objectives[p]) if mine else None,
                 "objective_count": len(s.objectives[p]),
+                "objectives_revealed": list(s.objective_done[p]),
+                "objectives_discarded": list(s.objective_discard[p]) if mine else len(s.objective_discard[p]),
                 "character": _space(units[CHAR]),
                 "mechs": [SPACE_NAMES[h] for h in units[MECH0:WORKER0] if h >= 0],
                 "workers": sorted(SPACE_NAMES[h] for h in units[WORKER0:] if h >= 0),
@@ -89,6 +92,16 @@ def observation(s: ScytheState, seat: int | None) -> dict[str, Any]:
         turn["produced"] = [SPACE_NAMES[h] for h in s.produced]
         if s.phase == PAYING:
             turn["paying"] = {"resource": D.RESOURCES[s.pay_res], "left": s.to_pay, "for": A.ACTIONS[s.pending].text}
+    if s.combat_at >= 0 or s.phase == FIGHT:
+        turn["combat"] = combat_view(s, seat)
+    if s.encounter_card >= 0:
+        turn["encounter"] = {"card": s.encounter_card, "options_taken": [o for i, o in enumerate("abc") if s.meander >> i & 1]}
+    if s.phase == GAIN:
+        turn["gain"] = {
+            "kind": GAIN_TYPES[s.gain_kind],
+            "left": s.gain_left,
+            "then": [[GAIN_TYPES[t], a] for t, a in zip(s.gains[::2], s.gains[1::2], strict=True)],
+        }
     return {
         "game": "scythe",
         "seat": seat,
@@ -102,6 +115,11 @@ def observation(s: ScytheState, seat: int | None) -> dict[str, Any]:
         "encounter_tokens": sorted(SPACE_NAMES[h] for h in s.tokens),
         "structure_bonus": D.BONUS_TILES[s.bonus_tile],
         "factory_cards": len(s.factory),
+        # a seat that has looked at the Factory knows what is left there (the kept cards are public)
+        "factory_cards_seen": sorted(s.factory) if seat is not None and s.factory_seen >> seat & 1 else None,
+        "pending_combats": sorted(SPACE_NAMES[h] for h in s.pending_combats),
+        "last_combat": last_combat_view(s),
+        "encounter_cards_used": list(s.encounter_used),
         "combat_deck": sum(s.deck),
         "combat_discard": {str(v): s.discard[i] for i, v in enumerate(D.CARD_VALUES)},
         "objective_deck": len(s.objective_deck),
@@ -111,12 +129,64 @@ def observation(s: ScytheState, seat: int | None) -> dict[str, Any]:
     }
 
 
+def held(s: ScytheState, p: int) -> int:
+    """Cards in hand as others count them: cards tucked behind a dial still count until the reveal."""
+    n = sum(s.hand[p])
+    if s.combat_at >= 0:
+        sides = s.sides()
+        for role in range(2):
+            if sides[role] == p:
+                n += sum(s.played[role])
+    return n
+
+
+def combat_view(s: ScytheState, seat: int | None) -> dict[str, Any]:
+    """The combat in progress: a seat sees its own dial and cards, and of the other side only whether it has chosen."""
+    if s.combat_at < 0:
+        return {"choose_order": True}
+    sides = s.sides()
+    out: dict[str, Any] = {"space": SPACE_NAMES[s.combat_at], "attacker": sides[0], "defender": sides[1]}
+    for role, name in enumerate(("attacker", "defender")):
+        chosen = s.cstage > 2 + role
+        mine = sides[role] == seat
+        out[name + "_chosen"] = chosen
+        out[name + "_dial"] = s.dial[role] if mine and s.dial[role] >= 0 else None
+        out[name + "_cards"] = [v for i, v in enumerate(D.CARD_VALUES) for _ in range(s.played[role][i])] if mine else None
+    return out
+
+
+def last_combat_view(s: ScytheState) -> dict[str, Any] | None:
+    if not s.last_combat:
+        return None
+    h, a, d, ad, ac, dd, dc, w = s.last_combat
+    return {
+        "space": SPACE_NAMES[h],
+        "attacker": a,
+        "defender": d,
+        "attacker_dial": ad,
+        "attacker_cards": ac,
+        "defender_dial": dd,
+        "defender_cards": dc,
+        "winner": w,
+    }
+
+
 def determinize(s: ScytheState, seat: int | None, seed: int) -> ScytheState:
     """Resample what ``seat`` cannot see: opponents' combat cards, objectives, the decks and the Factory cards."""
     t = s.clone()
     t.rng = s.reseeded(seed)
     rng = t.rng
     others = [p for p in range(t.num_players) if p != seat]
+    # an unrevealed combat choice of another seat: its cards go back to the pool, its dial and cards are redrawn
+    hidden_roles = []
+    if t.combat_at >= 0 and t.cstage in (2, 3):
+        sides = t.sides()
+        for role in range(t.cstage - 1):
+            if sides[role] != seat:
+                hidden_roles.append(role)
+                for i in range(4):
+                    t.hand[sides[role]][i] += t.played[role][i]
+                t.played[role] = [0, 0, 0, 0]
     pool = list(t.deck)
     for p in others:
         for i in range(4):
@@ -130,20 +200,42 @@ def determinize(s: ScytheState, seat: int | None, seed: int) -> ScytheState:
             t.hand[p][i] += 1
         cards = cards[size:]
     t.deck = [cards.count(i) for i in range(4)]
+    for role in hidden_roles:
+        redraw_choice(t, role, rng)
     objectives = list(t.objective_deck)
     for p in others:
-        objectives += t.objectives[p]
+        objectives += t.objectives[p] + t.objective_discard[p]
     rng.shuffle(objectives)
     for p in others:
         k = len(t.objectives[p])
         t.objectives[p], objectives = objectives[:k], objectives[k:]
+        k = len(t.objective_discard[p])
+        t.objective_discard[p], objectives = objectives[:k], objectives[k:]
     t.objective_deck = sorted(objectives)
-    factory = t.factory + t.factory_rest
-    rng.shuffle(factory)
-    k = len(t.factory)
-    t.factory, t.factory_rest = factory[:k], sorted(factory[k:])
+    if seat is None or not t.factory_seen >> seat & 1:
+        factory = t.factory + t.factory_rest
+        rng.shuffle(factory)
+        k = len(t.factory)
+        t.factory, t.factory_rest = factory[:k], sorted(factory[k:])
     t._legal = None
     return t
+
+
+def redraw_choice(t: ScytheState, role: int, rng: Any) -> None:
+    """A dial and tucked cards for a seat whose choice the determinizing seat has not seen (its phase kept)."""
+    p = t.sides()[role]
+    deciding = t.cstage == 2 + role
+    if deciding and t.phase == "dial":
+        return  # nothing chosen yet
+    t.dial[role] = rng.below(t.max_dial(p) + 1)
+    cap = t.card_cap(p)
+    k = rng.below(min(cap, sum(t.hand[p])) + 1)
+    if deciding and k >= cap:
+        k = cap - 1  # a seat still choosing cards has room for another (else it would have committed)
+    cards = sorted((i for i in range(4) for _ in range(t.hand[p][i])), key=lambda _: rng.below(1 << 30))[: max(k, 0)]
+    for i in cards:
+        t.hand[p][i] -= 1
+        t.played[role][i] += 1
 
 
 _SCALARS = (
@@ -160,14 +252,25 @@ _SCALARS = (
     "pending",
     "pay_res",
     "to_pay",
+    "decider",
+    "combat_at",
+    "defender",
+    "cstage",
+    "after",
+    "encounter_card",
+    "meander",
+    "gain_kind",
+    "gain_left",
+    "gain_ctx",
+    "factory_seen",
 )
-_BOOLS = ("stepped", "coercion_used")
+_BOOLS = ("stepped", "coercion_used", "bottom_move", "sent_back")
 _LISTS = (
     "faction", "mat", "order", "abil", "res", "struct_at", "power", "pop", "coins", "deck", "discard", "top_cubes", "recruits",
     "bonuses", "last_section", "objective_deck", "factory", "factory_rest", "factory_card", "encounter_deck", "tokens", "cargo",
-    "cargo_workers", "produced", "pending_combats",
+    "cargo_workers", "produced", "pending_combats", "dial", "last_combat", "origin", "encounter_used", "gains",
 )  # fmt: skip
-_NESTED = ("pos", "struct_hex", "hand", "bottom_cubes", "stars", "objectives")
+_NESTED = ("pos", "struct_hex", "hand", "bottom_cubes", "stars", "objectives", "played", "objective_done", "objective_discard")
 
 
 def to_dict(s: ScytheState) -> dict[str, Any]:
@@ -217,6 +320,31 @@ def from_dict(cls: type[ScytheState], game: Any, data: Mapping[str, Any]) -> Scy
     s.cargo_workers = int_list(data, "cargo_workers", None, WORKER0, UNIT_SLOTS - 1)
     s.produced = int_list(data, "produced", None, 0, NUM_SPACES - 1)
     s.pending_combats = int_list(data, "pending_combats", None, 0, NUM_SPACES - 1)
+    s.dial = int_list(data, "dial", 2, -1, D.MAX_DIAL)
+    s.last_combat = int_list(data, "last_combat", None, -1, big)
+    if len(s.last_combat) not in (0, 8):
+        raise ValueError("state['last_combat'] must be empty or hold 8 numbers")
+    s.origin = int_list(data, "origin", UNIT_SLOTS, -1, NUM_SPACES - 1)
+    s.encounter_used = int_list(data, "encounter_used", None, 1, max(D.ENCOUNTER_CARDS))
+    s.gains = int_list(data, "gains", None, 0, big)
+    if len(s.gains) % 2:
+        raise ValueError("state['gains'] must hold (gain, amount) pairs")
+    s.played = _nested(data, "played", 2, 4, 0, D.TOTAL_CARDS)
+    s.objective_done = _nested(data, "objective_done", n, None, 1, max(D.OBJECTIVES))
+    s.objective_discard = _nested(data, "objective_discard", n, None, 1, max(D.OBJECTIVES))
+    s.decider = int_in(data, "decider", -1, n - 1)
+    s.combat_at = int_in(data, "combat_at", -1, NUM_SPACES - 1)
+    s.defender = int_in(data, "defender", -1, n - 1)
+    s.cstage = int_in(data, "cstage", -1, 4)
+    s.after = int_in(data, "after", 0, 3)
+    s.encounter_card = int_in(data, "encounter_card", -1, max(D.ENCOUNTER_CARDS))
+    s.meander = int_in(data, "meander", 0, 7)
+    s.gain_kind = int_in(data, "gain_kind", -1, len(GAIN_TYPES) - 1)
+    s.gain_left = int_in(data, "gain_left", 0, 10)
+    s.gain_ctx = int_in(data, "gain_ctx", 0, 1)
+    s.factory_seen = int_in(data, "factory_seen", 0, (1 << n) - 1)
+    s.bottom_move = field(data, "bottom_move", bool)
+    s.sent_back = field(data, "sent_back", bool)
     s.pos = _nested(data, "pos", n, UNIT_SLOTS, -1, NUM_SPACES - 1)
     s.struct_hex = _nested(data, "struct_hex", n, 4, -1, NUM_SPACES - 1)
     s.hand = _nested(data, "hand", n, 4, 0, D.TOTAL_CARDS)
@@ -294,10 +422,10 @@ def check_consistency(s: ScytheState) -> None:
         if (D.IS_LAKE[h]) and any(s.res[h * _R : h * _R + _R]):
             raise ValueError(f"resources lie on the lake {SPACE_NAMES[h]}")
     for i in range(4):
-        total = s.deck[i] + s.discard[i] + sum(h[i] for h in s.hand)
+        total = s.deck[i] + s.discard[i] + sum(h[i] for h in s.hand) + s.played[0][i] + s.played[1][i]
         if total != D.CARD_COUNTS[i]:
             raise ValueError(f"combat cards of value {D.CARD_VALUES[i]} add up to {total}, not {D.CARD_COUNTS[i]}")
-    objectives = s.objective_deck + [o for x in s.objectives for o in x]
+    objectives = s.objective_deck + [o for x in (*s.objectives, *s.objective_done, *s.objective_discard) for o in x]
     if len(set(objectives)) != len(objectives) or not set(objectives) <= set(D.OBJECTIVES):
         raise ValueError("an objective card is in two places or unknown")
     factory = s.factory + s.factory_rest + [c for c in s.factory_card if c >= 0]
@@ -305,6 +433,34 @@ def check_consistency(s: ScytheState) -> None:
         raise ValueError("the Factory cards are not conserved")
     if not set(s.tokens) <= set(D.ENCOUNTER_SPACES) or len(set(s.tokens)) != len(s.tokens):
         raise ValueError("encounter tokens lie on spaces without an encounter symbol")
+    encounters = s.encounter_deck + s.encounter_used + ([s.encounter_card] if s.encounter_card >= 0 else [])
+    if sorted(encounters) != sorted(D.ENCOUNTER_CARDS):
+        raise ValueError("the encounter cards are not conserved")
+    if len(s.encounter_used) + (s.encounter_card >= 0) != len(D.ENCOUNTER_SPACES) - len(s.tokens):
+        raise ValueError("one encounter card is drawn per encounter token taken")
+    for p in range(n):
+        star_cap = D.MAX_STARS if s.faction[p] == D.SAXONY else None
+        if s.stars[p][D.STAR_COMBAT] > (star_cap or D.COMBAT_STAR_CAP) or s.stars[p][D.STAR_OBJECTIVE] > (star_cap or D.OBJECTIVE_STAR_CAP):
+            raise ValueError(f"seat {p} has more combat or objective stars than allowed")
+        if len(s.objective_done[p]) != s.stars[p][D.STAR_OBJECTIVE]:
+            raise ValueError(f"seat {p}'s objective stars do not match its revealed objectives")
+        if s.factory_card[p] >= 0 and not s.factory_seen >> p & 1:
+            raise ValueError(f"seat {p} holds a Factory card without having looked at the Factory")
+    fighting = s.phase in ("artillery", "dial", "cards", "retreat")
+    if fighting != (s.combat_at >= 0):
+        raise ValueError("a combat is being resolved exactly in the combat phases")
+    if (s.phase in ("dial", "cards")) != (s.cstage in (2, 3)) or (s.phase == "retreat") != (s.cstage == 4):
+        raise ValueError("the combat stage does not match the phase")
+    if s.phase == "dial" and s.dial[s.cstage - 2] >= 0:
+        raise ValueError("a seat dialling has already dialled")
+    if s.phase == "cards" and s.dial[s.cstage - 2] < 0:
+        raise ValueError("a seat choosing cards has not dialled")
+    if (any(s.played[0]) and s.cstage not in (2, 3)) or (any(s.played[1]) and s.cstage != 3):
+        raise ValueError("combat cards are tucked outside a combat choice")
+    if s.decider >= 0 and not fighting:
+        raise ValueError("another seat decides only during a combat")
+    if (s.phase == "encounter") != (s.encounter_card >= 0 and not s.gains and s.gain_kind < 0):
+        raise ValueError("an encounter card is out exactly when the phase is 'encounter'")
     if (s.phase == UNIT) != (s.active >= 0):
         raise ValueError("a unit is moving exactly when the phase is 'unit'")
     if (s.phase == PAYING) != (s.to_pay > 0 and s.pending >= 0):

@@ -1,0 +1,268 @@
+"""Combat (RULES.md §8) and the combat abilities of §14, as rules methods mixed into ScytheState.
+
+The simultaneous secret choice is a sequence of decisions: the attacker dials and tucks cards and commits, then the
+defender does the same, then both are revealed together. The committed choice lives in ``dial``/``played`` (cards
+leave the hand) and only its owner's observation shows it until the reveal; hand sizes shown to others count the
+tucked cards as still held, as at the table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import actions as A
+from . import data as D
+from .data import CHAR, GEO_NEIGHBOURS, HOME, IS_LAKE, IS_TUNNEL, UNIT_SLOTS, WORKER0
+
+if TYPE_CHECKING:
+    from meeple.core import Action
+
+FIGHT, ABILITY, DIAL, CARDS, RETREAT = "fight", "artillery", "dial", "cards", "retreat"
+_ACT = A.ACTIONS
+
+
+class CombatRules:
+    """Methods only; the fields live in ScytheState's slots (``combat_at``, ``defender``, ``dial``, ``played``...)."""
+
+    __slots__ = ()
+
+    # -- who fights --------------------------------------------------------------------------------------------------
+
+    def sides(self: Any) -> tuple[int, int]:
+        return self.order[self.ti], self.defender
+
+    def fighters_at(self: Any, seat: int, h: int) -> int:
+        """The character and mechs of ``seat`` on ``h``."""
+        return sum(1 for x in self.pos[seat][CHAR:WORKER0] if x == h)
+
+    def card_cap(self: Any, seat: int) -> int:
+        """§8.2: one card per own character/mech in the combat; Rusviet People's Army: one more with a worker there."""
+        h = self.combat_at
+        cap = self.fighters_at(seat, h)
+        if self.faction[seat] == D.RUSVIET and self.abil[seat] >> D.COMBAT_ABILITY & 1 and h in self.pos[seat][WORKER0:]:
+            cap += 1
+        return cap
+
+    # -- §8: the combats of a Move action, in the attacker's order ---------------------------------------------------
+
+    def next_combat(self: Any, seat: int) -> bool:
+        """Start the next pending combat (asking the order when several remain); False when none remains."""
+        occ = self.board()[1]
+        mine = 3 << 2 * seat
+        self.pending_combats = [h for h in self.pending_combats if occ[h] & ~mine & 0xAAAAAAAA and occ[h] & (2 << 2 * seat)]
+        if not self.pending_combats:
+            return False
+        if len(self.pending_combats) > 1:
+            self.phase = FIGHT
+            return True
+        self.start_combat(seat, self.pending_combats[0])
+        return True
+
+    def legal_fights(self: Any) -> list[Action]:
+        return [_ACT[A.FIGHT_BASE + h] for h in sorted(self.pending_combats)]
+
+    def start_combat(self: Any, seat: int, h: int) -> None:
+        self.pending_combats.remove(h)
+        occ = self.board()[1]
+        self.combat_at = h
+        self.defender = next(q for q in range(self.num_players) if q != seat and occ[h] >> 2 * q & 2)
+        self.dial = [-1, -1]
+        self.played = [[0, 0, 0, 0], [0, 0, 0, 0]]
+        self.run_pre_combat(0)
+
+    def run_pre_combat(self: Any, role: int) -> None:
+        """§8.1: pre-combat abilities, attacker first; Artillery is a choice, Scout and Disarm always help."""
+        for r in range(role, 2):
+            if self.pre_combat(r):
+                return
+        self.begin_choice(0)
+
+    def pre_combat(self: Any, role: int) -> bool:
+        sides = self.sides()
+        p, q = sides[role], sides[1 - role]
+        if not self.abil[p] >> D.COMBAT_ABILITY & 1:
+            return False
+        f = self.faction[p]
+        if f == D.NORDIC and self.power[p] >= 1:
+            self.phase = ABILITY
+            self.decider = p
+            self.cstage = role
+            return True
+        if f == D.CRIMEA:
+            self.scout(p, q)
+        elif f == D.SAXONY and IS_TUNNEL[self.combat_at]:
+            self.gain_power(q, -2)  # Disarm
+        return False
+
+    def artillery(self: Any, fire: bool) -> None:
+        """Nordic Artillery: pay 1 power, the opponent loses 2."""
+        sides = self.sides()
+        role = self.cstage
+        if fire:
+            self.gain_power(sides[role], -1)
+            self.gain_power(sides[1 - role], -2)
+        self.run_pre_combat(role + 1)
+
+    def scout(self: Any, p: int, q: int) -> None:
+        """Crimea Scout: steal one of the opponent's combat cards at random."""
+        hand = self.hand[q]
+        total = sum(hand)
+        if not total:
+            return
+
+        def sample(rng: Any) -> int:
+            k = rng.below(total)
+            for i, c in enumerate(hand):
+                if k < c:
+                    return D.CARD_VALUES[i]
+                k -= c
+            raise AssertionError("unreachable")
+
+        value = self.chance_value("scout", sample, lambda v: v in D.CARD_VALUES and hand[D.CARD_VALUES.index(v)] > 0)
+        i = D.CARD_VALUES.index(value)
+        hand[i] -= 1
+        self.hand[p][i] += 1
+
+    # -- §8.2: the secret choice -------------------------------------------------------------------------------------
+
+    def max_dial(self: Any, seat: int) -> int:
+        return min(D.MAX_DIAL, self.power[seat])
+
+    def begin_choice(self: Any, role: int) -> None:
+        p = self.sides()[role]
+        self.cstage = 2 + role
+        self.decider = p
+        if self.max_dial(p) == 0:
+            self.dial[role] = 0
+            self.phase = CARDS
+            self.settle_cards(role)
+        else:
+            self.phase = DIAL
+
+    def legal_dials(self: Any) -> list[Action]:
+        return [_ACT[A.DIAL_BASE + d] for d in range(self.max_dial(self.decider) + 1)]
+
+    def card_choices(self: Any, role: int) -> list[Action]:
+        """Cards still allowed: within the cap, highest first (so each set of cards has one order)."""
+        p = self.sides()[role]
+        played = self.played[role]
+        if sum(played) >= self.card_cap(p):
+            return []
+        low = next((i for i in range(4) if played[i]), 3)
+        return [_ACT[A.CARD_BASE + i] for i in range(low + 1) if self.hand[p][i]]
+
+    def legal_cards(self: Any) -> list[Action]:
+        return [*self.card_choices(self.cstage - 2), A.COMMIT_ACTION]
+
+    def set_dial(self: Any, d: int) -> None:
+        role = self.cstage - 2
+        self.dial[role] = d
+        self.phase = CARDS
+        self.settle_cards(role)
+
+    def tuck(self: Any, i: int) -> None:
+        role = self.cstage - 2
+        self.hand[self.decider][i] -= 1
+        self.played[role][i] += 1
+        self.settle_cards(role)
+
+    def settle_cards(self: Any, role: int) -> None:
+        if not self.card_choices(role):
+            self.commit(role)
+
+    def commit(self: Any, role: int) -> None:
+        if role == 0:
+            self.begin_choice(1)
+        else:
+            self.reveal()
+
+    # -- §8.3–§8.6: reveal and outcome ---------------------------------------------------------------------------------
+
+    def total(self: Any, role: int) -> int:
+        return self.dial[role] + sum(D.CARD_VALUES[i] * k for i, k in enumerate(self.played[role]))
+
+    def reveal(self: Any) -> None:
+        """§8.3–§8.4: totals; ties go to the attacker; both lose their dialled power and discard their cards."""
+        sides = self.sides()
+        totals = (self.total(0), self.total(1))
+        winner = 0 if totals[0] >= totals[1] else 1
+        self.last_combat = [
+            self.combat_at, sides[0], sides[1], self.dial[0], totals[0] - self.dial[0], self.dial[1], totals[1] - self.dial[1], sides[winner],
+        ]  # fmt: skip
+        for role in range(2):
+            self.gain_power(sides[role], -self.dial[role])
+            for i in range(4):
+                self.discard[i] += self.played[role][i]
+        self.played = [[0, 0, 0, 0], [0, 0, 0, 0]]
+        self.cstage = 4
+        loser = sides[1 - winner]
+        lakes = self.retreat_lakes(loser)
+        if lakes:
+            self.phase = RETREAT
+            self.decider = loser
+        else:
+            self.finish_combat(-1)
+
+    def retreat_lakes(self: Any, seat: int) -> list[int]:
+        """Nordic Seaworthy: lakes next to the combat with no opponent unit, where the character and mechs may retreat."""
+        if self.faction[seat] != D.NORDIC or not self.abil[seat] >> D.MOVEMENT_ABILITY & 1:
+            return []
+        occ = self.board()[1]
+        mine = 3 << 2 * seat
+        return sorted(n for n in GEO_NEIGHBOURS[self.combat_at] if IS_LAKE[n] and not occ[n] & ~mine)
+
+    def legal_retreats(self: Any) -> list[Action]:
+        return [A.RETREAT_HOME_ACTION, *(A.RETREAT_ACTIONS[h] for h in self.retreat_lakes(self.decider))]
+
+    def finish_combat(self: Any, lake: int) -> None:
+        """§8.5–§8.6: the loser retreats (leaving resources), the winner's star and popularity, the loser's card."""
+        h = self.combat_at
+        attacker, defender, winner = self.last_combat[1], self.last_combat[2], self.last_combat[7]
+        loser = defender if winner == attacker else attacker
+        units = self.pos[loser]
+        home = HOME[self.faction[loser]]
+        workers = 0
+        for slot in range(UNIT_SLOTS):
+            if units[slot] == h:
+                if slot >= WORKER0:
+                    workers += 1
+                units[slot] = home if slot >= WORKER0 or lake < 0 else lake
+        self._board = None
+        self.combat_at = -1
+        self.decider = -1
+        self.cstage = -1
+        if winner == attacker and workers:
+            self.sent_back = True
+            if not (self.faction[attacker] == D.POLANIA and self.abil[attacker] >> D.COMBAT_ABILITY & 1):
+                self.gain_popularity(attacker, -workers)  # Camaraderie spares Polania this loss
+        self.place_star(winner, D.STAR_COMBAT)
+        if self.phase == "over":
+            return
+        revealed = self.last_combat[5:7] if loser == defender else self.last_combat[3:5]
+        if sum(revealed) > 0:
+            self.draw_card(loser)
+        self.resume_after(attacker)
+
+    def place_star(self: Any, seat: int, kind: int) -> None:
+        """§12: a combat or objective star, within its cap (Saxony Dominate: no cap but the 6 stars)."""
+        cap = D.COMBAT_STAR_CAP if kind == D.STAR_COMBAT else D.OBJECTIVE_STAR_CAP
+        st = self.stars[seat]
+        if st[kind] >= cap and self.faction[seat] != D.SAXONY:
+            return
+        st[kind] += 1
+        if sum(st) >= D.MAX_STARS:
+            self.end_game(seat)
+
+    def return_unresolved(self: Any) -> None:
+        """§12: when the game ends with combats pending, the mover's units there go back where they came from."""
+        seat = self.order[self.ti]
+        units = self.pos[seat]
+        spaces = set(self.pending_combats)
+        if self.combat_at >= 0:
+            spaces.add(self.combat_at)
+        for slot in range(UNIT_SLOTS):
+            if units[slot] in spaces and self.origin[slot] >= 0:
+                units[slot] = self.origin[slot]
+        self._board = None
+
+
