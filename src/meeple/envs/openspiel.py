@@ -34,7 +34,7 @@ from meeple.core import load as load_game
 from .common import action_for_id, final_rewards, implements_tensor, reward_range, tensor_shape
 
 #: Bound on decisions per game for OpenSpiel's GameInfo, unless a game declares ``max_game_length``.
-DEFAULT_MAX_GAME_LENGTH = 10_000
+DEFAULT_MAX_GAME_LENGTH = 100_000
 _SIMPLE = (bool, int, float, str)
 
 
