@@ -199,3 +199,33 @@ def test_a_killed_server_resumes_every_game_where_it_was(tmp_path: Path) -> None
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_a_finished_game_nobody_watches_is_rebuilt_from_storage(client) -> None:
+    gid, _ = create(client, players=2, seats=["random", "random"], seed=5)
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        ws.send_json({"type": "hello", "seat": None})
+        while not (m := ws.receive_json())["over"]:
+            pass
+    wait_for(lambda: gid not in rooms(client).live)
+    again = client.post(f"/api/games/{gid}/view", json={}).json()
+    assert again["over"] and again["result"] == m["result"] and again["observation"] == m["observation"]
+
+
+def test_a_bot_that_fails_is_replaced_by_random_moves(client, monkeypatch) -> None:
+    from meeple.agents import Agent, base
+
+    class Broken(Agent):
+        name = "broken"
+
+        def __init__(self, seed: int | None = None) -> None:
+            pass
+
+        def act(self, state):
+            raise RuntimeError("out of ideas")
+
+    monkeypatch.setitem(base._FACTORIES, "broken", Broken)
+    gid, _ = create(client, players=2, seats=["broken", "random"], seed=3)
+    live = rooms(client).live[gid]
+    wait_for(lambda: live.state.is_over)
+    assert 0 in live.stored.deciders

@@ -212,7 +212,7 @@ class Rooms:
                 tokens[i] = secrets.token_urlsafe(24)
                 seat["token"] = hash_token(tokens[i])
         stored = StoredGame(
-            id=secrets.token_hex(6), game=game.name, players=players, seed=state.seed, options=state.options, seats=seats,
+            id=secrets.token_hex(6), game=game.name, version=game.version, players=players, seed=state.seed, options=state.options, seats=seats,
             open=bool(spec.get("open", False)), clock=None if clock is None else float(clock), over=state.is_over, result=None,
             created=time.time(), history=list(state.history), deciders=[None] * len(state.history),
         )  # fmt: skip
@@ -389,8 +389,11 @@ class Rooms:
             ply = live.ply
             if live.state.current_player != seat or live.state.is_over:
                 continue
-            agent = live.agent(seat)
-            action = await asyncio.to_thread(agent.act, live.state.clone())
+            try:
+                action = await asyncio.to_thread(live.agent(seat).act, live.state.clone())
+            except Exception:  # a broken bot must not stall the game: this move is played at random
+                log.exception("bot %s in game %s failed; a random move is played instead", live.stored.seats[seat]["agent"], live.id)
+                action = await asyncio.to_thread(make_agent("random", seed=ply).act, live.state.clone())
             try:
                 await self.act(live, seat, str(action), ply, by_bot=True)
             except ServerError as e:
@@ -427,6 +430,8 @@ class Rooms:
         with contextlib.suppress(ValueError):
             live.subscribers.remove(sub)
         self.broadcast(live)
+        if live.state.is_over and not live.subscribers and self.live.get(live.id) is live:
+            del self.live[live.id]  # a finished game nobody watches lives on in storage only (rebuilt on demand)
 
     def broadcast(self, live: Live) -> None:
         views: dict[int | None, dict[str, Any]] = {}

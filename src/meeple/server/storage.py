@@ -44,6 +44,7 @@ class GameRow(Base):
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(64))
+    version: Mapped[str] = mapped_column(String(32), default="1")  # the rules version the record was played under
     players: Mapped[int] = mapped_column(Integer)
     seed: Mapped[str] = mapped_column(String(32))  # seeds may exceed a 64-bit signed column
     options: Mapped[str] = mapped_column(Text)
@@ -87,6 +88,7 @@ class Conflict(Exception):
 class StoredGame:
     id: str
     game: str
+    version: str
     players: int
     seed: int
     options: dict[str, Any]
@@ -103,6 +105,7 @@ class StoredGame:
         return {
             "format": "meeple-record",
             "game": self.game,
+            "version": self.version,
             "players": self.players,
             "seed": self.seed,
             "options": dict(self.options),
@@ -138,7 +141,7 @@ class Storage:
     def create(self, g: StoredGame) -> None:
         now = time.time()
         game = {
-            "id": g.id, "game": g.game, "players": g.players, "seed": str(g.seed), "options": json.dumps(g.options), "seats": json.dumps(g.seats),
+            "id": g.id, "game": g.game, "version": g.version, "players": g.players, "seed": str(g.seed), "options": json.dumps(g.options), "seats": json.dumps(g.seats),
             "open": g.open, "clock": g.clock, "over": g.over, "result": None, "created": now, "updated": now,
         }  # fmt: skip
         with self.engine.begin() as conn:
@@ -240,7 +243,7 @@ class Storage:
 
 def _stored(row: GameRow) -> StoredGame:
     return StoredGame(
-        id=row.id, game=row.game, players=row.players, seed=int(row.seed), options=json.loads(row.options), seats=json.loads(row.seats),
+        id=row.id, game=row.game, version=row.version, players=row.players, seed=int(row.seed), options=json.loads(row.options), seats=json.loads(row.seats),
         open=row.open, clock=row.clock, over=row.over, result=None if row.result is None else json.loads(row.result), created=row.created,
     )  # fmt: skip
 
