@@ -25,7 +25,8 @@ def implements_tensor(game: Game) -> bool:
 
 @cache
 def has_tensor(game: Game) -> bool:
-    """Whether ``game`` implements the contract's ``observation_tensor`` hook (it may still raise NotImplementedError)."""
+    """Whether ``game``'s tensor answers on a fresh game: False where the hook is missing, raises
+    NotImplementedError, or its encoder cannot be imported yet; any other error propagates."""
     if not implements_tensor(game):
         return False
     try:
