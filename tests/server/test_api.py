@@ -264,3 +264,13 @@ def test_a_body_without_length_is_cut_at_the_limit(client) -> None:
 
     r = client.post("/api/games", content=chunks(), headers={"content-type": "application/json"})
     assert r.status_code == 413 and "over" in r.json()["error"]
+
+
+def test_board_data_is_served_only_for_games_that_publish_it(client, monkeypatch) -> None:
+    from meeple.core import load
+
+    r = client.get("/api/boards/splendor")
+    assert r.status_code == 404 and "publishes no board data" in r.json()["error"]
+    assert client.get("/api/boards/chess").status_code == 404
+    monkeypatch.setattr(load("splendor"), "board_data", lambda: {"hexes": [{"id": "0,0", "col": 0, "row": 0}]}, raising=False)
+    assert client.get("/api/boards/splendor").json() == {"hexes": [{"id": "0,0", "col": 0, "row": 0}]}

@@ -151,6 +151,12 @@ def click_a_move(driver: Any) -> None:
         if choices:
             choices[0].click()
         clicked = True
+    elif board == "scythe" and driver.find_elements(By.CSS_SELECTOR, ".section.playable, g.hex.playable"):
+        driver.find_element(By.CSS_SELECTOR, ".section.playable, g.hex.playable").click()
+        choices = driver.find_elements(By.CSS_SELECTOR, "#chooser button[data-action]")
+        if choices:
+            choices[0].click()
+        clicked = True
     if not clicked:
         driver.find_element(By.CSS_SELECTOR, "#moves button.move").click()
     wait(driver, lambda d: ply(d) != before)

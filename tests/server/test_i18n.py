@@ -60,6 +60,8 @@ def test_every_game_and_splendor_term_has_a_name() -> None:
         assert f"splendor.{colour}" in en
     for place in ("hunt", "forest", "clay", "quarry", "river", "toolmaker", "hut", "field"):  # keys the Stone Age view builds
         assert f"stoneage.{place}" in en
+    for verb in ("section", "move", "to", "pick", "produce", "trade", "power", "upgrade", "deploy", "build", "enlist", "pay"):
+        assert f"scythe.{verb}" in en  # keys the Scythe view builds from a move's first word
 
 
 def test_persian_is_right_to_left_and_the_others_are_not() -> None:

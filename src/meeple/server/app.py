@@ -3,6 +3,7 @@
 REST (JSON):
     GET  /api/meta                          games, their options, bots, languages
     GET  /api/i18n/{lang}                   a message catalogue
+    GET  /api/boards/{game}                 static board facts, for games that define ``board_data()``
     GET  /api/games                         the lobby: recent games, public facts only
     POST /api/games                         new game -> id and one secret token per human seat
     GET  /api/games/{id}                    a lobby line
@@ -37,7 +38,7 @@ from meeple.agents import agent_names
 from meeple.core import games as game_names
 from meeple.core import load as load_game
 
-from .rooms import BadRequest, Forbidden, Live, Rooms, ServerError
+from .rooms import BadRequest, Forbidden, Live, NotFound, Rooms, ServerError
 from .storage import Storage
 from .views import summary
 
@@ -114,6 +115,16 @@ def create_app(db: str = "meeple.sqlite3", bot_delay: float = 0.0) -> FastAPI:
             out.append({"name": name, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
                         "options": dict(game.options), "option_choices": choices})  # fmt: skip
         return {"games": out, "agents": agent_names(), "languages": i18n.LANGUAGES}
+
+    @app.get("/api/boards/{name}")
+    async def board(name: str) -> Any:
+        """A game's static board facts (e.g. a map), when the game offers them as ``board_data()``."""
+        if name not in game_names():
+            raise NotFound(f"no game called {name!r}")
+        data = getattr(load_game(name), "board_data", None)
+        if not callable(data):
+            raise NotFound(f"{name} publishes no board data; its view draws from the observation alone")
+        return data()
 
     @app.get("/api/i18n/{lang}")
     async def catalogue(lang: str) -> dict[str, Any]:
