@@ -97,3 +97,36 @@ def unlock(s: ScytheState, seat: int, *abilities: int) -> None:
     home = D.SPACE_NAMES[D.HOME[s.faction[seat]]]
     for m in abilities:
         mech(s, seat, home, ability=m)
+
+
+def set_hand(s: ScytheState, seat: int, *values: int) -> None:
+    """Give ``seat`` exactly these combat cards, taken from (and returned to) the deck so cards stay conserved."""
+    for i in range(4):
+        s.deck[i] += s.hand[seat][i]
+        s.hand[seat][i] = 0
+    for v in values:
+        i = D.CARD_VALUES.index(v)
+        s.deck[i] -= 1
+        s.hand[seat][i] += 1
+
+
+def battle(factions: str = "nordic,polania", mats: str | None = None, power: tuple[int, int] = (5, 5)) -> ScytheState:
+    """Seat 0's character and two workers on the forest 4,1; seat 1's character and a worker on the tundra 5,1.
+
+    Seat 0 is at its Move top action; ``pick character``, ``to 5,1``, ``done`` starts the combat.
+    """
+    s = new(factions, mats)
+    for p in range(2):
+        for i in range(D.UNIT_SLOTS):
+            s.pos[p][i] = -1
+    place(s, 0, D.CHAR, "4,1")
+    workers(s, 0, "4,1", "4,1")
+    place(s, 1, D.CHAR, "5,1")
+    workers(s, 1, "5,1", "6,3")
+    s.power = list(power)
+    set_hand(s, 0)
+    set_hand(s, 1)
+    refresh(s)
+    turn_of(s, 0, section_of(s, 0, "move"))
+    s.apply("move")
+    return s

@@ -7,6 +7,7 @@ import pytest
 
 from meeple.games.scythe import data as D
 from meeple.games.scythe.game import GAME
+from meeple.games.scythe.views import check_consistency
 
 
 def random_states(players, seed, steps=900, every=13):
@@ -100,3 +101,115 @@ def test_bad_seats_are_refused():
             s.observation(bad)
         with pytest.raises(ValueError):
             s.determinize(bad, 1)
+
+
+# -- part 2: the secret combat choice (RULES.md §8.2–§8.3), objectives (§11) and the Factory cards (§10) -----------
+
+
+def _mid_combat():
+    """The defender is choosing; the attacker has dialled 3 and tucked a 5 and a 2."""
+    from .helpers import battle, mech, play, refresh, set_hand
+
+    s = battle(power=(6, 6))
+    mech(s, 0, "4,1")
+    set_hand(s, 0, 5, 2, 4)
+    set_hand(s, 1, 3, 3)
+    refresh(s)
+    play(s, "pick character", "to 5,1", "pick mech 4,1", "to 5,1", "dial 3", "card 5", "card 2")
+    assert s.current_player == 1 and s.phase == "dial"
+    return s
+
+
+def test_8_2_the_defender_cannot_see_the_attacker_s_dial_or_cards_before_the_reveal():
+    s = _mid_combat()
+    obs = s.observation(1)
+    fight = obs["turn"]["combat"]
+    assert fight["attacker_chosen"] and fight["attacker_dial"] is None and fight["attacker_cards"] is None
+    assert obs["players"][0]["hand_size"] == 3  # tucked cards still count as held until the reveal
+    assert obs["players"][0]["power"] == 6  # the dial is not yet paid
+    for seat in (1, None):
+        text = repr(s.observation(seat))
+        assert "'attacker_dial': 3" not in text
+    own = s.observation(0)["turn"]["combat"]
+    assert own["attacker_dial"] == 3 and own["attacker_cards"] == [2, 5]
+    # another choice of the attacker leaves the defender's view unchanged
+    t = s.clone()
+    t.dial[0] = 0
+    t.hand[0] = [1, 0, 1, 1]
+    t.played[0] = [0, 0, 0, 0]
+    assert t.observation(1) == obs
+
+
+def test_8_2_determinize_redraws_the_hidden_choice_and_keeps_every_observation():
+    s = _mid_combat()
+    views = {seat: s.observation(seat) for seat in (0, 1, None)}
+    dials = set()
+    for k in range(40):
+        for seat in (0, 1, None):
+            d = s.determinize(seat, k)
+            assert d.observation(seat) == views[seat]
+            check_consistency(d)
+            if seat == 0:
+                assert d.dial[0] == 3 and d.played[0] == s.played[0]  # a seat keeps its own choice
+        dials.add(s.determinize(1, k).dial[0])
+    assert len(dials) > 1
+
+
+def test_8_2_the_defender_s_partial_choice_is_hidden_from_the_attacker_too():
+    s = _mid_combat()
+    s.apply("dial 2")
+    assert s.observation(0)["turn"]["combat"]["defender_dial"] is None
+    assert s.observation(1)["turn"]["combat"]["defender_dial"] == 2
+    obs = s.observation(0)
+    for k in range(10):
+        assert s.determinize(0, k).observation(0) == obs
+
+
+def test_11_discarded_objectives_are_known_only_to_their_owner():
+    from .helpers import new, refresh
+
+    s = new("nordic,polania")
+    card = s.objectives[0][0]
+    s.objective_discard[0] = [s.objectives[0][1]]
+    s.objectives[0] = []
+    s.objective_done[0] = [card]
+    s.stars[0][D.STAR_OBJECTIVE] = 1
+    refresh(s)
+    assert s.observation(0)["players"][0]["objectives_discarded"] == s.objective_discard[0]
+    assert s.observation(1)["players"][0]["objectives_discarded"] == 1
+    assert s.observation(1)["players"][0]["objectives_revealed"] == [card]
+    seen = {tuple(s.determinize(1, k).objective_discard[0]) for k in range(20)}
+    assert len(seen) > 1
+    assert all(s.determinize(0, k).objective_discard[0] == s.objective_discard[0] for k in range(5))
+
+
+def test_10_a_seat_that_looked_at_the_factory_knows_what_is_left_there():
+    from .helpers import new, refresh
+
+    s = new("nordic,polania")
+    s.factory_seen = 1
+    s.factory_card[0] = s.factory.pop()
+    refresh(s)
+    assert s.observation(0)["factory_cards_seen"] == sorted(s.factory)
+    assert s.observation(1)["factory_cards_seen"] is None
+    assert all(s.determinize(0, k).factory == s.factory for k in range(10))
+    assert len({tuple(sorted(s.determinize(1, k).factory)) for k in range(20)}) > 1
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_random_games_with_combats_keep_observations_under_determinization(players):
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(40):
+        s = GAME.new_game(players=players, seed=500 + seed)
+        while not s.is_over and s.turns < 400:
+            if s.phase in ("dial", "cards", "artillery", "retreat", "fight"):
+                for seat in range(players):
+                    obs = s.observation(seat)
+                    assert s.determinize(seat, checked).observation(seat) == obs
+                checked += 1
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+        if checked > 12:
+            break
+    assert checked > 12

@@ -264,5 +264,3 @@ class CombatRules:
             if units[slot] in spaces and self.origin[slot] >= 0:
                 units[slot] = self.origin[slot]
         self._board = None
-
-

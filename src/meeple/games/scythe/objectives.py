@@ -125,9 +125,12 @@ for _card, _cond in D.OBJECTIVE_CONDITIONS.items():
     for _key in _cond:
         if _key not in TESTS:
             raise ValueError(f"objective {_card}: condition key {_key!r} has no test in objectives.py")
+_CHECKS = {
+    card: tuple((TESTS[k], v, cond) for k, v in cond.items() if k not in ("min", "all_four_types_on_it"))
+    for card, cond in D.OBJECTIVE_CONDITIONS.items()
+}
 
 
 def met(s: ScytheState, seat: int, card: int) -> bool:
     """Whether ``seat`` meets objective ``card``'s condition at this moment."""
-    cond = D.OBJECTIVE_CONDITIONS[card]
-    return all(TESTS[k](s, seat, v, cond) for k, v in cond.items())
+    return all(test(s, seat, v, cond) for test, v, cond in _CHECKS[card])
