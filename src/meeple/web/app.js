@@ -92,6 +92,7 @@ function newGameForm() {
       seatsBox.append(h("label", {}, h("span", {}, t("game.seat", { n: i + 1 })), sel));
     }
   }
+  if (meta.games.some((g) => g.name === "splendor")) gameSel.value = "splendor";
   gameSel.addEventListener("change", fillPlayers);
   playersSel.addEventListener("change", fillSeats);
 
@@ -136,6 +137,7 @@ function newGameForm() {
 }
 
 function optionText(game, key, value) {
+  if (typeof value === "boolean") return t(value ? "common.yes" : "common.no");
   const k = value === undefined ? `option.${game}.${key}` : `option.${game}.${key}.${value}`;
   const text = t(k);
   return text === k ? String(value === undefined ? key : value).replaceAll("_", " ") : text;
