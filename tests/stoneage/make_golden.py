@@ -1,17 +1,24 @@
-"""Regenerate the golden records (only when a rule change is intended): python -m tests.stoneage.make_golden"""
+"""Regenerate the golden records (only when a rule change is intended): python -m tests.stoneage.make_golden [NAME...]
+
+With names (file stems such as ``stoneage-3p-seed404``) only those records are written, so adding one does not
+rewrite the others.
+"""
 
 import random
+import sys
 from pathlib import Path
 
 from meeple import record
 from meeple.games.stoneage.game import GAME
 
 HERE = Path(__file__).parent / "golden"
-GOLDEN = ((2, 101, {}), (3, 202, {"any_resources": "at_once"}), (4, 303, {}))
+GOLDEN = ((2, 101, {}), (3, 202, {"any_resources": "at_once"}), (4, 303, {}), (3, 404, {"house_rules": "seed001"}))
 
 
-def main() -> None:
+def main(names: list[str]) -> None:
     for players, seed, options in GOLDEN:
+        if names and f"stoneage-{players}p-seed{seed}" not in names:
+            continue
         rng = random.Random(seed)
         s = GAME.new_game(players=players, seed=seed, **options)
         while not s.is_over:
@@ -21,4 +28,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -20,7 +20,18 @@ def test_golden_records_replay_to_the_same_result(path):
     doc = record.read(path)
     state = record.replay(doc)
     assert state.is_over and state.result().to_dict() == doc["result"]
-    assert len(GOLDEN) == 3
+    assert state.options == {**GAME.options, **doc["options"]}
+    assert len(GOLDEN) == 4
+
+
+def test_the_house_rules_golden_record_holds_the_effective_seed001_options():
+    """Issue 9: a preset game's record names every option it turned on, so a replay is exact without the preset."""
+    from meeple.games.stoneage.game import SEED001
+
+    doc = record.read(next(p for p in GOLDEN if p.stem == "stoneage-3p-seed404"))
+    assert doc["options"]["house_rules"] == "seed001" and {k: doc["options"][k] for k in SEED001} == SEED001
+    plain = {**doc, "options": {**doc["options"], "house_rules": "none"}}
+    assert record.replay(plain).result().to_dict() == doc["result"]
 
 
 def test_a_tampered_dice_roll_in_a_record_fails_loudly():

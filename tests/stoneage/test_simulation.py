@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from meeple.games.stoneage import actions as A
 from meeple.games.stoneage.data import CARDS, TILES
 from meeple.games.stoneage.game import GAME
 
@@ -63,16 +64,50 @@ def test_random_games_keep_every_invariant_and_end(players):
     assert ends == {"cards", "buildings"} or players == 2
 
 
-@pytest.mark.parametrize("options", [{"any_resources": "at_once"}, {"full_hut": "forbidden", "maxed_tracks": "forbidden"}])
+def check_house_rules(s, before):
+    """What each seed-001 house rule promises, checked after every step (SEED_DIVERGENCES #9, #13, #23, #28)."""
+    opts = s.opts
+    last = s.history[-1] if s.history and isinstance(s.history[-1], str) else ""
+    if opts["placement"] == "one_at_a_time" and last.startswith("place ") and last != "place hut":
+        assert A.read(last).count == 1, last
+    if opts["display_refill"] == "immediate" and s.deck:
+        assert -1 not in s.display, "a slot stays empty only when the deck is empty"
+    if opts["tools_before_roll"] and s.phase == "tools":
+        assert s.observation(s.turn)["roll"]["rolled"] is False
+    score, missing, seat = before
+    if opts["starvation"] == "per_missing_food" and last == "starve" and not s.is_over:
+        assert s.score[seat] == score[seat] - 10 * missing
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"any_resources": "at_once"},
+        {"full_hut": "forbidden", "maxed_tracks": "forbidden"},
+        {"placement": "one_at_a_time"},
+        {"starvation": "per_missing_food"},
+        {"tools_before_roll": True},
+        {"display_refill": "immediate"},
+        {"house_rules": "seed001"},
+    ],
+)
 def test_random_games_under_every_option_end_consistently(options):
     rng = random.Random(7)
     for g in range(40):
         players = 2 + g % 3
         s = GAME.new_game(players=players, seed=900 + g, **options)
+        steps = 0
         while not s.is_over:
             legal = s.legal_actions()
+            if steps % 97 == 11 and g % 8 == 0:
+                deep_checks(s, legal)
+            before = (s.score.copy(), s.feed_left, s.turn)
             s.apply(legal[rng.randrange(len(legal))])
             check_step(s, players)
+            check_house_rules(s, before)
+            steps += 1
+            assert steps < 5000, "a random game did not end"
         s.check_consistency()
+        assert s.result() is not None
         if options.get("any_resources") == "at_once":
             assert s.joker == [0] * players

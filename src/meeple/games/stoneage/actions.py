@@ -207,7 +207,7 @@ def read(text: str) -> StoneAgeAction:
             canonical = f"feed {letters(counts)}"
     elif verb in ("tool", "once", "die") and rest.isdigit():
         canonical = f"{verb} {int(rest)}"
-    elif norm in ("stop", "take", "yield", "no tools"):
+    elif norm in ("stop", "take", "yield", "no tools", "roll"):
         canonical = "done"
     elif norm in ("pass", "leave", "skip", "no"):
         canonical = "decline"

@@ -12,6 +12,14 @@ from meeple.core import Action, ChanceScript, Game, State
 from . import actions
 from .state import StoneAgeState
 
+#: The options ``house_rules="seed001"`` turns on: the Persian text's coherent house rules (SEED_DIVERGENCES.md).
+SEED001: dict[str, Any] = {
+    "placement": "one_at_a_time",
+    "starvation": "per_missing_food",
+    "tools_before_roll": True,
+    "display_refill": "immediate",
+}
+
 
 class StoneAge(Game):
     name = "stoneage"
@@ -26,13 +34,44 @@ class StoneAge(Game):
         "full_hut": "allowed",
         # RULES.md §5.5 [I2]: the field at agriculture 10 and the tool maker at tool total 12 may be taken (no effect).
         "maxed_tracks": "allowed",
+        # House rules of the Persian seed text (SEED_DIVERGENCES.md), each off by default (docs/rules/stoneage.md):
+        # #13 exactly one person per placement turn (RULES.md §4.1),
+        "placement": "any_number",
+        # #28 −10 for every missing food instead of −10 once (§7),
+        "starvation": "once",
+        # #9 tools are committed before the dice are rolled (§5.2),
+        "tools_before_roll": False,
+        # #23 a bought card's slot is refilled at once (§5.6, §8),
+        "display_refill": "new_round",
+        # and a preset that turns all four on ("the Persian family rules").
+        "house_rules": "none",
     }
     option_choices = {
         "any_resources": ("any_time", "at_once"),
         "full_hut": ("allowed", "forbidden"),
         "maxed_tracks": ("allowed", "forbidden"),
+        "placement": ("any_number", "one_at_a_time"),
+        "starvation": ("once", "per_missing_food"),
+        "tools_before_roll": (False, True),
+        "display_refill": ("new_round", "immediate"),
+        "house_rules": ("none", "seed001"),
     }
     num_actions = actions.NUM_ACTIONS
+
+    def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The full option set; ``house_rules="seed001"`` turns its four options on whatever else is given.
+
+        The preset only ever turns options on: an option given with its default value next to the preset stays on,
+        because a setup form sends every option and cannot tell "left at the default" from "asked for it". To play
+        a subset, leave ``house_rules`` at "none" and turn on the options wanted. The returned dict holds the
+        effective values, so ``state.options`` and records replay exactly.
+        """
+        opts = super().check_options(given)
+        if not isinstance(opts["tools_before_roll"], bool):  # 1 == True would pass the choices check
+            raise ValueError(f"option tools_before_roll={opts['tools_before_roll']!r} must be true or false")
+        if opts["house_rules"] == "seed001":
+            opts.update(SEED001)
+        return opts
 
     def setup(self, players: int, seed: int, options: dict[str, Any], script: ChanceScript | None) -> StoneAgeState:
         state = StoneAgeState.__new__(StoneAgeState)

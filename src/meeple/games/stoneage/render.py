@@ -105,7 +105,12 @@ def render(obs: Mapping[str, Any]) -> Group:
     status = [Text(f"Phase: {obs['phase']}", style="bold")]
     if obs["roll"]:
         r = obs["roll"]
-        status.append(Text(f"Rolled {r['dice']} dice for {r['yields']}: total {r['total']} so far. Add tools or 'done'."))
+        if r.get("rolled", True):
+            status.append(Text(f"Rolled {r['dice']} dice for {r['yields']}: total {r['total']} so far. Add tools or 'done'."))
+        else:
+            status.append(
+                Text(f"About to roll {r['dice']} dice for {r['yields']}: tools add {r['total']} so far. Add tools, then 'done' to roll.")
+            )
     if obs["paying_for"]:
         status.append(Text(f"Paying for {obs['paying_for']}: 'pay ...' (w c s g) or 'decline'."))
     if obs["dice_for_all"]:

@@ -264,9 +264,13 @@ class StoneAgeState(State):
             legal = [A.DIE_BY[f + 1] for f in range(6) if dice[f]]
         elif phase == FEED:
             have = self.res[seat]
-            legal = [A.FEED_BY[r] for r in range(4) if have[r]] if sum(have) >= self.feed_left else []
-            if not self.feed_paid:
+            if self.per_missing_food:  # each resource paid saves 10 points: paying part of the shortfall counts
+                legal = [A.FEED_BY[r] for r in range(4) if have[r]]
                 legal.append(A.STARVE_ACTION)
+            else:
+                legal = [A.FEED_BY[r] for r in range(4) if have[r]] if sum(have) >= self.feed_left else []
+                if not self.feed_paid:
+                    legal.append(A.STARVE_ACTION)
         else:  # CASHING
             return [a for _, a in A.CASH_ACTIONS]
         if self.joker[seat]:
@@ -274,22 +278,36 @@ class StoneAgeState(State):
         return legal
 
     def placements(self, seat: int) -> list[A.StoneAgeAction]:
-        """§4: one location where the seat has no one yet, with room, and the 2/3-player limits."""
+        """§4: one location where the seat has no one yet, with room, and the 2/3-player limits.
+
+        Option ``placement="one_at_a_time"`` (seed 001, divergence #13): exactly one person per turn, and the seat
+        may come back to the hunting grounds or a resource location it is already on while there is room; the
+        hut still takes its pair of people in one turn.
+        """
         h = self.home[seat]
         if not h:
             return []
         mine = self.at[seat]
         occ = self.occ
         n = self.num_players
+        one = self.opts["placement"] == "one_at_a_time"
         out: list[A.StoneAgeAction] = []
-        if not mine[HUNT]:
+        if one:
+            out.append(_PLACE_LISTS[HUNT][0])
+        elif not mine[HUNT]:
             out += _PLACE_LISTS[HUNT][:h]
         sharers = _SHARERS[n]
         at = self.at
         for loc in GATHERING:
             room = RESOURCE_SPOT_CAPACITY - occ[loc]
-            if mine[loc] or room <= 0:
+            if room <= 0:
                 continue
+            if mine[loc]:
+                if one:
+                    out.append(_PLACE_LISTS[loc][0])
+                continue
+            if one:
+                room = 1
             if sharers < n and occ[loc]:
                 # The seat is not there yet, so everyone there is another seat (§4.3).
                 present = 0
@@ -342,6 +360,8 @@ class StoneAgeState(State):
     def why_illegal(self, action: Action) -> str:
         kind = getattr(action, "kind", None)
         if kind == A.PLACE and self.phase == PLACE:
+            if self.opts["placement"] == "one_at_a_time" and action.count > 1:  # type: ignore[attr-defined]
+                return "house rule placement=one_at_a_time: exactly one person per turn (§4.1, seed 001)"
             if self.at[self.turn][action.loc]:  # type: ignore[attr-defined]
                 return "you already have people there this round (§4.1)"
             return "that location has no room for that many of your people, or is closed this round (§4.2, §4.3)"
@@ -446,11 +466,24 @@ class StoneAgeState(State):
         return False
 
     def start_roll(self, seat: int, dice: int, target: int) -> bool:
-        """§5.2: roll; the player then adds unused tools (a decision) or takes the yield at once."""
-        self.roll_total = self.roll(dice)
+        """§5.2: roll; the player then adds unused tools (a decision) or takes the yield at once.
+
+        Option ``tools_before_roll`` (seed 001, divergence #9): the tools are added first and the dice are rolled
+        on ``done`` (or once no unused tool is left).
+        """
         self.roll_target = target
         self.roll_dice = dice
-        if self.once[seat] or not all(self.used[seat]):
+        has_tools = bool(self.once[seat]) or not all(self.used[seat])
+        if self.opts["tools_before_roll"]:
+            self.roll_total = 0
+            if has_tools:
+                self.phase = TOOLS
+                return True
+            self.roll_total = self.roll(dice)
+            self.gain(seat)
+            return False
+        self.roll_total = self.roll(dice)
+        if has_tools:
             self.phase = TOOLS
             return True
         self.gain(seat)
@@ -475,6 +508,8 @@ class StoneAgeState(State):
             self.take_yield(seat)
 
     def take_yield(self, seat: int) -> None:
+        if self.opts["tools_before_roll"]:
+            self.roll_total += self.roll(self.roll_dice)
         self.gain(seat)
         self.continue_actions()
 
@@ -519,7 +554,9 @@ class StoneAgeState(State):
         if loc < STACK0:
             slot = loc - CARD0
             card = self.display[slot]
-            self.display[slot] = -1  # §5.6: the slot stays empty until the new round
+            # §5.6: the slot stays empty until the new round; option display_refill="immediate" (seed 001,
+            # divergence #23) turns up the next card into the same slot at once, before the bought card's effect.
+            self.display[slot] = self.draw_card("card") if self.opts["display_refill"] == "immediate" else -1
             self.cards[seat].append(card)
             return self.card_effect(seat, card)
         self.build(seat, loc - STACK0, counts)
@@ -627,14 +664,20 @@ class StoneAgeState(State):
                 continue
             self.food[seat] = 0  # all food is handed in first
             short = need - food
-            if sum(self.res[seat]) + 2 * self.joker[seat] >= short:
+            can_pay = sum(self.res[seat]) + 2 * self.joker[seat]
+            if can_pay >= short or (can_pay and self.per_missing_food):
                 self.phase = FEED
                 self.turn = seat
                 self.feed_left = short
                 self.feed_paid = 0
                 return
-            self.score[seat] -= STARVATION_PENALTY
+            self.score[seat] -= STARVATION_PENALTY * (short if self.per_missing_food else 1)
         self.end_round()
+
+    @property
+    def per_missing_food(self) -> bool:
+        """Option ``starvation="per_missing_food"`` (seed 001, divergence #28): −10 for each food still missing."""
+        return self.opts["starvation"] == "per_missing_food"
 
     def feed_with(self, seat: int, resource: int) -> None:
         self.res[seat][resource] -= 1
@@ -642,10 +685,12 @@ class StoneAgeState(State):
         self.feed_paid += 1
         if not self.feed_left:
             self.next_eater(seat)
+        elif self.per_missing_food and not sum(self.res[seat]) and not self.joker[seat]:
+            self.starve(seat)  # nothing left to pay with: the penalty for the rest is not a choice
 
     def starve(self, seat: int) -> None:
-        """§7.4: −10 once, whatever the shortfall [I7]."""
-        self.score[seat] -= STARVATION_PENALTY
+        """§7.4: −10 once, whatever the shortfall [I7]; with ``starvation="per_missing_food"``, −10 per food missing."""
+        self.score[seat] -= STARVATION_PENALTY * (self.feed_left if self.per_missing_food else 1)
         self.next_eater(seat)
 
     def next_eater(self, seat: int) -> None:
@@ -802,7 +847,12 @@ class StoneAgeState(State):
             ],
             "last_round": self.ending,
             "ended_by": self.ended_by,
-            "roll": {"dice": self.roll_dice, "total": self.roll_total, "yields": _YIELDS[self.roll_target]}
+            "roll": {
+                "dice": self.roll_dice,
+                "total": self.roll_total,
+                "yields": _YIELDS[self.roll_target],
+                "rolled": not self.opts["tools_before_roll"],  # with the house rule, "total" is the tools so far
+            }
             if self.phase == TOOLS
             else None,
             "paying_for": LOCATION_NAMES[self.pay_loc] if self.phase == PAY else None,
