@@ -274,3 +274,14 @@ def test_board_data_is_served_only_for_games_that_publish_it(client, monkeypatch
     assert client.get("/api/boards/chess").status_code == 404
     monkeypatch.setattr(load("splendor"), "board_data", lambda: {"hexes": [{"id": "0,0", "col": 0, "row": 0}]}, raising=False)
     assert client.get("/api/boards/splendor").json() == {"hexes": [{"id": "0,0", "col": 0, "row": 0}]}
+
+
+def test_a_game_can_mask_action_notations_in_other_seats_logs(client, monkeypatch) -> None:
+    from meeple.core import load
+
+    monkeypatch.setattr(load("splendor"), "public_action_text", lambda text, seat, viewer: "a secret choice", raising=False)
+    gid, tokens = create(client, players=2, seats=["human", "human"], seed=4)
+    assert act(client, gid, 0, tokens[0], "take wug").status_code == 200
+    assert view(client, gid, 0, tokens[0])["log"] == [{"seat": 0, "action": "take wug"}]
+    assert view(client, gid, 1, tokens[1])["log"] == [{"seat": 0, "action": "a secret choice"}]
+    assert "take wug" not in json.dumps(view(client, gid))
