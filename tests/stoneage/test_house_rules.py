@@ -189,6 +189,16 @@ def test_s5_2_seed9_tools_are_committed_before_the_roll_then_the_rb_example_hold
     assert s.history[-1] == {"chance": "roll", "value": 11}
 
 
+def test_s5_2_seed9_the_terminal_says_the_dice_are_not_rolled_yet():
+    from .test_render import draw
+
+    s = new(4, seed=1, tools_before_roll=True)
+    s.tiles[0], s.used[0] = [1], [False]
+    to_actions(s, 0, {"hunt": 3, "field": 1, "hut": 2})
+    s.apply("use hunt")
+    assert "About to roll 3 dice for food" in draw(s.observation(0))
+
+
 def test_s5_2_seed9_done_rolls_without_tools_and_the_tools_stay_unused():
     """#9, §5.2 and §6: `done` (also typed `roll`) rolls with what was added; unused tools stay for later."""
     s = new(4, seed=1, tools_before_roll=True)
