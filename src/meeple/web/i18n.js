@@ -45,8 +45,12 @@ export function term(word) {
   return key in messages || key in english ? t(key) : String(word).replaceAll("_", " ");
 }
 
-export function has(key) { return key in messages || key in english; }
 
-export function number(n) {
-  return typeof n === "number" ? n.toLocaleString(current === "fa" ? "fa-IR" : current) : String(n);
+// "white, blue and green" as the language writes a list.
+export function list(items) {
+  try {
+    return new Intl.ListFormat(current, { style: "long", type: "conjunction" }).format(items.map(String));
+  } catch {
+    return items.join(", ");
+  }
 }

@@ -1,14 +1,14 @@
 // Splendor's board: nobles, the card display with its decks, the token supply, each player's
 // tokens, bonuses and reserves. Cards, decks, tokens and nobles are clicked to choose moves.
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { list, t } from "../i18n.js";
 
 const COLOURS = ["white", "blue", "green", "red", "black"];
 const LETTER = { w: "white", u: "blue", g: "green", r: "red", k: "black" };
 const LETTER_OF = { white: "w", blue: "u", green: "g", red: "r", black: "k" };
 
 const gem = (c) => t(`splendor.${c}`);
-const gems = (letters) => [...letters].map((l) => gem(LETTER[l])).join(", ");
+const gems = (letters) => list([...letters].map((l) => gem(LETTER[l])));
 
 export function describe(action) {
   const [verb, ...rest] = action.split(" ");

@@ -2,7 +2,7 @@
 // building stacks, and each player's board. Locations, cards and buildings are clicked to choose
 // the moves that name them; every other decision is in the list of moves.
 import { h } from "../dom.js";
-import { t, term } from "../i18n.js";
+import { list, t, term } from "../i18n.js";
 
 const VILLAGE = ["hunt", "forest", "clay", "quarry", "river", "toolmaker", "hut", "field"];
 const RESOURCE = { w: "wood", c: "clay", s: "stone", g: "gold" };
@@ -15,7 +15,7 @@ const place = (where) => {
   if (kind === "building") return t("stoneage.building", { n });
   return t(`stoneage.${kind}`);
 };
-const resources = (letters) => [...letters].map((l) => term(RESOURCE[l] || l)).join(", ");
+const resources = (letters) => list([...letters].map((l) => term(RESOURCE[l] || l)));
 
 export function describe(action) {
   const words = action.split(" ");
