@@ -205,7 +205,10 @@ class Rooms:
         clock = spec.get("clock")
         if clock is not None and (not isinstance(clock, (int, float)) or isinstance(clock, bool) or not 0 < clock <= 86400):
             raise BadRequest("clock must be a number of seconds per move, above 0 and at most 86400")
-        state = game.new_game(players=players, seed=seed if seed is not None else secrets.randbits(48), **options)
+        try:
+            state = game.new_game(players=players, seed=seed if seed is not None else secrets.randbits(48), **options)
+        except ValueError as e:  # e.g. a free-form option's value the game cannot set up with
+            raise BadRequest(str(e)) from None
         tokens = {}
         for i, seat in enumerate(seats):
             if seat["kind"] == HUMAN:
