@@ -130,3 +130,13 @@ def battle(factions: str = "nordic,polania", mats: str | None = None, power: tup
     turn_of(s, 0, section_of(s, 0, "move"))
     s.apply("move")
     return s
+
+
+def hold(s: ScytheState, seat: int, *cards: int) -> None:
+    """Give ``seat`` exactly these objective cards, swapping them with wherever they were (cards stay conserved)."""
+    for k, card in enumerate(cards):
+        mine = s.objectives[seat]
+        if mine[k] == card:
+            continue
+        where = next(x for x in (s.objective_deck, *s.objectives) if card in x)
+        where[where.index(card)], mine[k] = mine[k], card

@@ -7,7 +7,7 @@ from meeple.games.scythe import data as D
 from meeple.games.scythe import objectives
 from meeple.games.scythe.data import CHAR
 
-from .helpers import mech, new, place, refresh, resources, section_of, set_hand, sp, texts, turn_of, workers
+from .helpers import hold, mech, new, place, refresh, resources, section_of, set_hand, sp, texts, turn_of, workers
 
 
 def of_terrain(terrain, k=3):
@@ -195,16 +195,6 @@ def test_11_an_objective_just_short_of_its_condition_is_not_met(card, spoil):
     spoil(s)
     refresh(s)
     assert not objectives.met(s, 0, card), D.OBJECTIVE_NAMES[card]
-
-
-def hold(s, seat, *cards):
-    """Give ``seat`` exactly these objective cards, swapping them with wherever they were (cards stay conserved)."""
-    for k, card in enumerate(cards):
-        mine = s.objectives[seat]
-        if mine[k] == card:
-            continue
-        where = next(x for x in (s.objective_deck, *s.objectives) if card in x)
-        where[where.index(card)], mine[k] = mine[k], card
 
 
 def holding(card, faction="nordic", other=None):

@@ -20,9 +20,15 @@ MAX_SEATS = 5
 _R = len(D.RESOURCES)
 SPACE_FEATURES = _R + 1 + MAX_SEATS * 7  # resources, encounter token, per relative seat: char, mechs, workers, 4 structures
 PLAYER_FEATURES = 1 + 5 + 5 + 2 + len(D.STAR_KINDS) + 1 + 6 + 4 + 4 + 4 + 4 + 5 + 1 + 1
-OWN_FEATURES = 1 + 4 + 2
-TURN_FEATURES = 9 + MAX_SEATS + 5 + 2 + 3 + NUM_SPACES + 1 + _R + 1 + 1 + 1 + 1 + _R + len(D.BONUS_TILES)
-SIZE = NUM_SPACES * SPACE_FEATURES + MAX_SEATS * PLAYER_FEATURES + OWN_FEATURES + TURN_FEATURES
+OWN_FEATURES = 1 + 4 + 2 + len(D.OBJECTIVES) + len(D.FACTORY_CARDS)
+N_PHASES = 18
+TURN_FEATURES = N_PHASES + MAX_SEATS + 5 + 2 + 3 + NUM_SPACES + 1 + _R + 1 + 1 + 1 + 1 + _R + len(D.BONUS_TILES)
+#: combat: in a combat, observer attacks, observer defends, attacker and defender (relative seat one-hot), the
+#: combat space, pending combat spaces, own dial, own tucked cards per value, the other side has chosen, card cap
+COMBAT_FEATURES = 3 + 2 * MAX_SEATS + 2 * NUM_SPACES + 1 + 4 + 1 + 1
+#: cards: encounter card one-hot, options taken, gain kind one-hot, gain left, Factory cards left, cards seen
+CARD_FEATURES = len(D.ENCOUNTER_CARDS) + 3 + 17 + 1 + 1 + len(D.FACTORY_CARDS)
+SIZE = NUM_SPACES * SPACE_FEATURES + MAX_SEATS * PLAYER_FEATURES + OWN_FEATURES + TURN_FEATURES + COMBAT_FEATURES + CARD_FEATURES
 
 
 def relative_seats(s: ScytheState, seat: int) -> list[int]:
@@ -33,6 +39,7 @@ def relative_seats(s: ScytheState, seat: int) -> list[int]:
 
 def observation_tensor(s: ScytheState, seat: int) -> np.ndarray:
     from .state import PHASES, UNIT
+    from .views import held
 
     s.check_seat(seat)
     out = np.zeros(SIZE, dtype=np.float32)
@@ -68,7 +75,7 @@ def observation_tensor(s: ScytheState, seat: int) -> np.ndarray:
         v += [1.0 if s.mat[p] == m else 0.0 for m in range(5)]
         v += [s.power[p] / D.MAX_POWER, s.pop[p] / D.MAX_POPULARITY]
         v += [x / 2.0 for x in s.stars[p]]
-        v += [sum(s.hand[p]) / 10.0]
+        v += [held(s, p) / 10.0]  # tucked combat cards count as held until the reveal
         v += [0.0 if s.top_cubes[p] >> k & 1 else 1.0 for k in range(6)]
         v += [c / 3.0 for c in s.bottom_cubes[p]]
         v += [float(s.recruits[p] >> k & 1) for k in range(4)]
@@ -81,6 +88,8 @@ def observation_tensor(s: ScytheState, seat: int) -> np.ndarray:
     # the seat's own hidden information
     obase = pbase + MAX_SEATS * PLAYER_FEATURES
     own = [s.coins[seat] / 50.0] + [c / 5.0 for c in s.hand[seat]] + [len(s.objectives[seat]) / 2.0, float(s.coercion_used)]
+    own += [1.0 if c in s.objectives[seat] else 0.0 for c in D.OBJECTIVES]
+    own += [1.0 if s.factory_card[seat] == c else 0.0 for c in D.FACTORY_CARDS]
     out[obase : obase + OWN_FEATURES] = own
     # the turn in progress
     t = obase + OWN_FEATURES
@@ -101,18 +110,66 @@ def observation_tensor(s: ScytheState, seat: int) -> np.ndarray:
     v += [1.0 if s.pay_res == r else 0.0 for r in range(_R)]
     v += [1.0 if s.bonus_tile == k else 0.0 for k in range(len(D.BONUS_TILES))]
     out[t : t + TURN_FEATURES] = v
+    t += TURN_FEATURES
+    out[t : t + COMBAT_FEATURES] = combat_features(s, seat, rel)
+    t += COMBAT_FEATURES
+    out[t : t + CARD_FEATURES] = card_features(s, seat)
     return out
+
+
+def combat_features(s: ScytheState, seat: int, rel: dict[int, int]) -> list[float]:
+    """What the observer knows of the combat: its own secret choice, and only whether the other side has chosen."""
+    v = [0.0] * COMBAT_FEATURES
+    pending = 3 + 2 * MAX_SEATS + NUM_SPACES
+    for h in s.pending_combats:
+        v[pending + h] = 1.0
+    if s.combat_at < 0:
+        return v
+    sides = s.sides()
+    v[0] = 1.0
+    v[1] = float(sides[0] == seat)
+    v[2] = float(sides[1] == seat)
+    v[3 + rel[sides[0]]] = 1.0
+    v[3 + MAX_SEATS + rel[sides[1]]] = 1.0
+    v[3 + 2 * MAX_SEATS + s.combat_at] = 1.0
+    i = pending + NUM_SPACES
+    if seat in sides:
+        role = sides.index(seat)
+        v[i] = max(s.dial[role], 0) / 7.0
+        for k in range(4):
+            v[i + 1 + k] = s.played[role][k] / 4.0
+        v[i + 5] = float(s.cstage > 3 - role)  # the other side has chosen
+        v[i + 6] = s.card_cap(seat) / 6.0
+    return v
+
+
+def card_features(s: ScytheState, seat: int) -> list[float]:
+    from .cards import GAIN_TYPES
+
+    v = [1.0 if s.encounter_card == c else 0.0 for c in D.ENCOUNTER_CARDS]
+    v += [float(s.meander >> i & 1) for i in range(3)]
+    v += [1.0 if s.gain_kind == k else 0.0 for k in range(len(GAIN_TYPES))]
+    v += [s.gain_left / 5.0, len(s.factory) / 6.0]
+    seen = s.factory_seen >> seat & 1
+    v += [1.0 if seen and c in s.factory else 0.0 for c in D.FACTORY_CARDS]
+    return v
 
 
 def evaluate(s: ScytheState) -> list[float]:
     """Each seat's score if the game ended now, plus a little for what will earn coins later.
 
-    Power, combat cards, mechs and workers off the mat count a little: they win territory and produce.
+    Power, combat cards, mechs and workers off the mat count a little: they win territory and produce. An objective
+    met now is nearly a star (3–5 coins), one not yet met a little; a Factory card is a fifth section.
     """
+    from . import objectives
+
     out = []
     for p in range(s.num_players):
         value = float(s.score(p))
         value += 0.2 * s.power[p] + 0.3 * sum(s.hand[p])
+        if s.stars[p][D.STAR_OBJECTIVE] < D.OBJECTIVE_STAR_CAP or s.faction[p] == D.SAXONY:
+            value += sum(2.5 if objectives.met(s, p, c) else 0.3 for c in s.objectives[p])
+        value += 1.5 if s.factory_card[p] >= 0 else 0.0
         value += 0.5 * sum(1 for h in s.pos[p][MECH0:WORKER0] if h >= 0) + 0.5 * sum(1 for h in s.pos[p][WORKER0:] if h >= 0)
         out.append(value)
     return out

@@ -14,7 +14,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from .data import COLROW, IS_TUNNEL, SPACE_NAMES, STRUCTURES, TERRAIN
+from .data import COLROW, ENCOUNTER_OPTIONS, FACTORY_TOP, IS_TUNNEL, OBJECTIVE_NAMES, SPACE_NAMES, STRUCTURES, TERRAIN
 
 CELL = 13
 STYLE = {"nordic": "bold blue", "rusviet": "bold red", "polania": "bold white", "crimea": "bold yellow", "saxony": "bold magenta"}
@@ -141,6 +141,27 @@ def render(obs: Mapping[str, Any]) -> Group:
     if "paying" in turn:
         pay = turn["paying"]
         status.append(f"  pay {pay['left']} {pay['resource']} for {pay['for']}")
+    if "combat" in turn:
+        status.append("  " + _combat_line(turn["combat"], obs["pending_combats"]))
+    if "encounter" in turn:
+        enc = turn["encounter"]
+        status.append(f"  encounter card {enc['card']}: {_encounter_options(enc['card'])}")
+    if "gain" in turn:
+        status.append(f"  gain: {turn['gain']['kind']} ({turn['gain']['left']} left)")
+    if obs.get("factory_cards_seen") is not None and obs["phase"] == "factory":
+        status.append(f"  Factory cards to keep one of: {', '.join(_factory_card(c) for c in obs['factory_cards_seen'])}")
+    me = obs["players"][obs["seat"]] if obs["seat"] is not None else None
+    if me is not None and me["objectives"]:
+        status.append("  your objectives: " + "; ".join(f"{c} {OBJECTIVE_NAMES[c]}" for c in me["objectives"]))
+    if obs.get("last_combat"):
+        lc = obs["last_combat"]
+        extra.append(
+            Text(
+                f"last combat at {lc['space']}: seat {lc['attacker']} {lc['attacker_dial']}+{lc['attacker_cards']} vs "
+                f"seat {lc['defender']} {lc['defender_dial']}+{lc['defender_cards']}, seat {lc['winner']} won",
+                style="dim",
+            )
+        )
     legend = Text(
         f"structure bonus: {obs['structure_bonus']}; combat deck {obs['combat_deck']}; Factory cards {obs['factory_cards']}. "
         "Units: c character, mN mechs, wN workers; resources o oil, m metal, w wood, f food; * encounter, T tunnel.",
@@ -149,6 +170,34 @@ def render(obs: Mapping[str, Any]) -> Group:
     if obs["phase"] == "over":
         status.append(f"  game over (6th star by seat {obs['ended_by']})")
     return Group(board_text(obs), seats, *extra, status, legend)
+
+
+def _combat_line(c: Mapping[str, Any], pending: list[str]) -> str:
+    if c.get("choose_order"):
+        return f"combats to fight: {', '.join(pending)} (attacker's order)"
+    parts = [f"combat at {c['space']}: seat {c['attacker']} attacks seat {c['defender']}"]
+    for side in ("attacker", "defender"):
+        if c[side + "_dial"] is not None:
+            parts.append(f"your dial {c[side + '_dial']}, cards {c[side + '_cards'] or '-'}")
+        elif c[side + "_chosen"]:
+            parts.append(f"the {side} has chosen (hidden)")
+    return "; ".join(parts)
+
+
+def _gain_text(items: Any) -> str:
+    return " + ".join(f"{a} {t}" for t, a in items) or "nothing"
+
+
+def _encounter_options(card: int) -> str:
+    return " | ".join(
+        f"{'abc'[i]}: pay {_gain_text(cost)} for {_gain_text(gain)}" for i, (cost, gain) in enumerate(ENCOUNTER_OPTIONS[card])
+    )
+
+
+def _factory_card(card: int) -> str:
+    cost, gain, mode = FACTORY_TOP[card]
+    joined = " or ".join(f"{a} {t}" for t, a in gain) if mode == "choose_one" else _gain_text(gain)
+    return f"#{card} (pay {_gain_text(cost)} for {joined})"
 
 
 __all__ = ["STRUCTURES", "render"]
