@@ -271,3 +271,12 @@ def test_10_a_worker_on_the_factory_does_not_take_a_card():
     turn_of(s, 0, section_of(s, 0, "move"))
     play(s, "move", "pick worker 3,3", "to 3,4", "done")
     assert s.phase == "bottom" and s.factory_card[0] == -1 and s.pos[0][WORKER0] == sp("3,4")
+
+
+def test_16_every_unverified_datum_is_listed_in_the_rules_page():
+    from pathlib import Path
+
+    page = (Path(__file__).parents[2] / "docs" / "rules" / "scythe.md").read_text(encoding="utf-8")
+    assert D.UNVERIFIED, "the reference flags at least encounter 12"
+    for item in D.UNVERIFIED:
+        assert f"**{item}**" in page, f"{item} is unverified in the data but not listed in docs/rules/scythe.md"
