@@ -229,3 +229,34 @@ def test_a_bot_that_fails_is_replaced_by_random_moves(client, monkeypatch) -> No
     live = rooms(client).live[gid]
     wait_for(lambda: live.state.is_over)
     assert 0 in live.stored.deciders
+
+
+def test_an_engine_error_in_a_view_is_reported_not_a_dropped_connection(client, monkeypatch) -> None:
+    gid, tokens = create(client, players=2, seats=["human", "human"], seed=2)
+    state = rooms(client).live[gid].state
+
+    def broken(self, seat):
+        raise RuntimeError("observation exploded")
+
+    monkeypatch.setattr(type(state), "observation", broken)  # restored after the test
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "token": tokens[0]})
+        m = ws.receive_json()
+        assert m["type"] == "error" and "observation exploded" in m["message"]
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json()["type"] == "pong"
+
+
+def test_an_engine_error_over_rest_is_a_json_500(tmp_path: Path, monkeypatch) -> None:
+    from fastapi.testclient import TestClient
+
+    with TestClient(create_app(db=str(tmp_path / "e.sqlite3")), raise_server_exceptions=False) as c:
+        gid, tokens = create(c, players=2, seats=["human", "human"], seed=2)
+        state = rooms(c).live[gid].state
+
+        def broken(self, seat):
+            raise RuntimeError("observation exploded")
+
+        monkeypatch.setattr(type(state), "observation", broken)
+        r = c.post(f"/api/games/{gid}/view", json={"seat": 0, "token": tokens[0]})
+        assert r.status_code == 500 and "observation exploded" in r.json()["error"]

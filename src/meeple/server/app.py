@@ -38,7 +38,7 @@ from meeple.agents import agent_names
 from meeple.core import games as game_names
 from meeple.core import load as load_game
 
-from .rooms import BadRequest, Forbidden, Live, NotFound, Rooms, ServerError
+from .rooms import BadRequest, Forbidden, Live, NotFound, Rooms, ServerError, log
 from .storage import Storage
 from .views import summary
 
@@ -81,6 +81,11 @@ def create_app(db: str = "meeple.sqlite3", bot_delay: float = 0.0) -> FastAPI:
     @app.exception_handler(ServerError)
     async def server_error(_request: Request, exc: ServerError) -> JSONResponse:
         return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(Exception)
+    async def unexpected(_request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=exc)
+        return JSONResponse({"error": f"internal error: {type(exc).__name__}: {exc}"}, status_code=500)
 
     async def body(request: Request) -> dict[str, Any]:
         chunks: list[bytes] = []

@@ -440,5 +440,9 @@ class Rooms:
         views: dict[int | None, dict[str, Any]] = {}
         for sub in list(live.subscribers):
             if sub.seat not in views:
-                views[sub.seat] = self.view(live, sub.seat)
+                try:
+                    views[sub.seat] = self.view(live, sub.seat)
+                except Exception as e:  # an engine bug in observation(): say so rather than drop the connection
+                    log.exception("game %s: the view of seat %s failed", live.id, sub.seat)
+                    views[sub.seat] = {"type": "error", "code": "server", "message": f"this game cannot be shown: {type(e).__name__}: {e}"}
             sub.push(views[sub.seat])
