@@ -74,6 +74,11 @@ function newGameForm() {
     clear(playersSel);
     for (let n = g.min_players; n <= g.max_players; n++) playersSel.append(h("option", { value: n }, String(n)));
     clear(optionsBox);
+    for (const key of Object.keys(g.options).filter((k) => !(k in g.option_choices))) {
+      // an option without a fixed list of values: typed as JSON (a list, a number) or as plain text
+      const input = h("input", { dataset: { freeOption: key }, placeholder: JSON.stringify(g.options[key]) });
+      optionsBox.append(h("label", {}, h("span", {}, optionText(g.name, key)), input));
+    }
     for (const [key, choices] of Object.entries(g.option_choices)) {
       const sel = h("select", { dataset: { option: key } }, choices.map((c) => h("option", { value: JSON.stringify(c) }, optionText(g.name, key, c))));
       sel.value = JSON.stringify(g.options[key]);
@@ -101,6 +106,11 @@ function newGameForm() {
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     const options = {};
     for (const sel of optionsBox.querySelectorAll("select")) options[sel.dataset.option] = JSON.parse(sel.value);
+    for (const input of optionsBox.querySelectorAll("input[data-free-option]")) {
+      const text = input.value.trim();
+      if (!text) continue;
+      try { options[input.dataset.freeOption] = JSON.parse(text); } catch { options[input.dataset.freeOption] = text; }
+    }
     const names = seats.map((k, i) => (i === seats.indexOf("human") ? nameIn.value : ""));
     const spec = { game: g.name, players: seats.length, seats, names, options, open: openIn.checked };
     if (seedIn.value !== "") spec.seed = Number(seedIn.value);
