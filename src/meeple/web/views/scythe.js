@@ -8,6 +8,7 @@ import { t, term } from "../i18n.js";
 const SVG = "http://www.w3.org/2000/svg";
 const SIZE = 30;
 const FACTION_COLOURS = { rusviet: "#c0392b", saxony: "#333", crimea: "#d4a017", polania: "#eee", nordic: "#1e5bb8", albion: "#1e8a4a", togawa: "#8e44ad" };
+const LIGHT = new Set(["#eee", "#d4a017"]);  // faction colours that need a dark outline to stand out
 const TERRAIN_COLOURS = { village: "#e8c8a0", mountain: "#b0a8a0", tundra: "#cfe3d4", farm: "#f2e08a", forest: "#7fb77e", lake: "#8ec5e8", factory: "#c9a0dc", home_base: "#f6f3ee" };
 const RESOURCE_COLOURS = { metal: "#777", oil: "#222", food: "#e6b800", wood: "#8b5a2b" };
 // Corner k of a pointy-top hex sits at angle 60k - 30 degrees; an edge joins two corners.
@@ -100,7 +101,9 @@ function map(view, ctx, choose) {
       const [x2, y2] = corner(c, b);
       return svg("line", { x1, y1, x2, y2, class: "river" });
     });
-    const labels = here.units.map((u, i) => svg("text", { x: c[0] - 14 + (i % 3) * 14, y: c[1] - 4 + Math.floor(i / 3) * 12, fill: u.colour, class: "unit" },
+    const labels = here.units.map((u, i) => svg("text", {
+      x: c[0] - 14 + (i % 3) * 14, y: c[1] - 4 + Math.floor(i / 3) * 12, fill: u.colour, class: "unit", stroke: LIGHT.has(u.colour) ? "#333" : "#fff",
+    },
       u.kind + (u.n > 1 ? u.n : "")));
     const extras = [
       here.structures.length ? svg("text", { x: c[0], y: c[1] + 20, class: "structure", fill: here.structures[0].colour }, here.structures.map((s) => s.kind[0].toUpperCase()).join("")) : null,
