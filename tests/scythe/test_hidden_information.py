@@ -151,7 +151,12 @@ def test_8_2_determinize_redraws_the_hidden_choice_and_keeps_every_observation()
             check_consistency(d)
             if seat == 0:
                 assert d.dial[0] == 3 and d.played[0] == s.played[0]  # a seat keeps its own choice
-        dials.add(s.determinize(1, k).dial[0])
+        d = s.determinize(1, k)
+        dials.add(d.dial[0])
+        # the history tells the redrawn choice, not the true one
+        cards = [f"card {v}" for i, v in reversed(list(enumerate(D.CARD_VALUES))) for _ in range(d.played[0][i])]
+        tail = d.history[d.choice_at[0] :]
+        assert tail[: 1 + len(cards)] == [f"dial {d.dial[0]}", *cards] and set(tail[1 + len(cards) :]) <= {"commit"}
     assert len(dials) > 1
 
 
@@ -213,3 +218,10 @@ def test_random_games_with_combats_keep_observations_under_determinization(playe
         if checked > 12:
             break
     assert checked > 12
+
+
+def test_8_2_the_server_s_game_log_masks_dials_and_tucked_cards_for_other_seats():
+    assert GAME.public_action_text("dial 5", 0, 1) == "dial ?"
+    assert GAME.public_action_text("card 4", 0, None) == "card ?"
+    assert GAME.public_action_text("commit", 0, 1) == "commit"
+    assert GAME.public_action_text("pay card 2", 0, 1) == "pay card 2"  # a Coercion or Factory card goes face up to the discards

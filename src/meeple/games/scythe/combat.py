@@ -132,6 +132,7 @@ class CombatRules:
         p = self.sides()[role]
         self.cstage = 2 + role
         self.decider = p
+        self.choice_at[role] = len(self.history)
         if self.max_dial(p) == 0:
             self.dial[role] = 0
             self.phase = CARDS

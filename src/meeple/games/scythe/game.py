@@ -60,6 +60,14 @@ class Scythe(Game):
     def from_dict(self, data: Mapping[str, Any]) -> ScytheState:
         return ScytheState.from_dict(self, data)
 
+    def public_action_text(self, text: str, seat: int | None, viewer: int | None) -> str:
+        """What another seat's game log shows: a combat dial and tucked cards stay secret (RULES.md §8.2)."""
+        if text.startswith("dial "):
+            return "dial ?"
+        if text.startswith("card "):
+            return "card ?"
+        return text
+
     def evaluate(self, state: State) -> list[float]:
         from .encode import evaluate
 

@@ -86,6 +86,7 @@ class ScytheState(CombatRules, CardRules, State):
         "bottom_move",
         "cargo",
         "cargo_workers",
+        "choice_at",
         "coercion_used",
         "coins",
         "combat_at",
@@ -204,6 +205,7 @@ class ScytheState(CombatRules, CardRules, State):
     cstage: int  # 0/1 attacker's/defender's pre-combat ability, 2/3 attacker's/defender's choice, 4 retreat
     dial: list[int]  # per role (attacker, defender): the dialled power, -1 not yet
     played: list[list[int]]  # per role: combat cards tucked behind the dial (out of the hand, not yet revealed)
+    choice_at: list[int]  # per role: where its combat choice starts in the history (determinize rewrites it)
     last_combat: list[int]  # the last revealed combat: space, attacker, defender, dial, cards, dial, cards, winner
     origin: list[int]  # per unit slot of the mover: where it started this Move (for a game ending mid-combats)
     after: int  # what follows the Move: 0 combats, 1 encounter, 2 Factory card, 3 done
@@ -333,6 +335,7 @@ class ScytheState(CombatRules, CardRules, State):
         self.cstage = -1
         self.dial = [-1, -1]
         self.played = [[0, 0, 0, 0], [0, 0, 0, 0]]
+        self.choice_at = [-1, -1]
         self.origin = [-1] * UNIT_SLOTS
         self.after = 0
         self.bottom_move = False
@@ -1335,6 +1338,7 @@ class ScytheState(CombatRules, CardRules, State):
         s.cstage = self.cstage
         s.dial = self.dial.copy()
         s.played = [x.copy() for x in self.played]
+        s.choice_at = self.choice_at.copy()
         s.last_combat = self.last_combat  # replaced, never mutated
         s.origin = self.origin.copy()
         s.after = self.after

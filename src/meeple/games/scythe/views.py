@@ -200,7 +200,7 @@ def determinize(s: ScytheState, seat: int | None, seed: int) -> ScytheState:
             t.hand[p][i] += 1
         cards = cards[size:]
     t.deck = [cards.count(i) for i in range(4)]
-    for role in hidden_roles:
+    for role in reversed(hidden_roles):  # the defender's entries come last in the history: rewrite them first
         redraw_choice(t, role, rng)
     objectives = list(t.objective_deck)
     for p in others:
@@ -236,6 +236,22 @@ def redraw_choice(t: ScytheState, role: int, rng: Any) -> None:
     for i in cards:
         t.hand[p][i] -= 1
         t.played[role][i] += 1
+    rewrite_choice(t, role)
+
+
+def rewrite_choice(t: ScytheState, role: int) -> None:
+    """Make the history's entries of a redrawn choice the ones that choice would have produced."""
+    p = t.sides()[role]
+    start = t.choice_at[role]
+    end = t.choice_at[1] if role == 0 and t.cstage == 3 else len(t.history)
+    entries: list[Any] = [f"dial {t.dial[role]}"] if t.max_dial(p) > 0 else []
+    for i in (3, 2, 1, 0):
+        entries += [f"card {D.CARD_VALUES[i]}"] * t.played[role][i]
+    if t.cstage > 2 + role and t.card_choices(role):
+        entries.append("commit")
+    t.history[start:end] = entries
+    if role == 0 and t.cstage == 3:
+        t.choice_at[1] += len(entries) - (end - start)
 
 
 _SCALARS = (
@@ -268,7 +284,7 @@ _BOOLS = ("stepped", "coercion_used", "bottom_move", "sent_back")
 _LISTS = (
     "faction", "mat", "order", "abil", "res", "struct_at", "power", "pop", "coins", "deck", "discard", "top_cubes", "recruits",
     "bonuses", "last_section", "objective_deck", "factory", "factory_rest", "factory_card", "encounter_deck", "tokens", "cargo",
-    "cargo_workers", "produced", "pending_combats", "dial", "last_combat", "origin", "encounter_used", "gains",
+    "cargo_workers", "produced", "pending_combats", "dial", "choice_at", "last_combat", "origin", "encounter_used", "gains",
 )  # fmt: skip
 _NESTED = ("pos", "struct_hex", "hand", "bottom_cubes", "stars", "objectives", "played", "objective_done", "objective_discard")
 
@@ -321,6 +337,7 @@ def from_dict(cls: type[ScytheState], game: Any, data: Mapping[str, Any]) -> Scy
     s.produced = int_list(data, "produced", None, 0, NUM_SPACES - 1)
     s.pending_combats = int_list(data, "pending_combats", None, 0, NUM_SPACES - 1)
     s.dial = int_list(data, "dial", 2, -1, D.MAX_DIAL)
+    s.choice_at = int_list(data, "choice_at", 2, -1, len(s.history))
     s.last_combat = int_list(data, "last_combat", None, -1, big)
     if len(s.last_combat) not in (0, 8):
         raise ValueError("state['last_combat'] must be empty or hold 8 numbers")
