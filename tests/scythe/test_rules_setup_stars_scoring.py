@@ -201,3 +201,35 @@ def test_1_an_empty_combat_deck_is_refilled_from_the_discards_and_both_empty_giv
     before = list(s.hand[0])
     s.draw_card(0)
     assert s.hand[0] == before
+
+
+@pytest.mark.parametrize("tile", D.BONUS_TILES)
+def test_13_every_structure_bonus_tile_pays_its_data_s_coins_for_what_it_counts_and_enters_the_final_score(tile):
+    import random
+
+    from meeple.games.scythe.data import BONUS_JSON
+
+    table = next(t["coins_by_count"] for t in BONUS_JSON["tiles"] if t["id"] == tile)
+    coins = {int(k.rstrip("+")): v for k, v in table.items()}
+    top = max(coins)
+    rng = random.Random(tile)
+    land = [h for h in D.TERRITORIES if not D.IS_LAKE[h]]
+    seen = set()
+    for _ in range(300):
+        spaces = rng.sample(land, rng.randrange(5))
+        n = bonus_count(tile, spaces)
+        seen.add(n)
+        assert structure_bonus(tile, spaces) == coins[min(n, top)]
+    assert len(seen) >= 3  # the samples reach several rows of the table
+    s = new("nordic,polania")
+    s.bonus_tile = D.BONUS_TILES.index(tile)
+    spaces = max((rng.sample(land, 4) for _ in range(50)), key=lambda x: bonus_count(tile, x))
+    before, land_before = s.score(0), s.territories(0)
+    for k, h in enumerate(spaces):
+        s.struct_hex[0][k] = h
+        s.struct_at[h] = k
+    s._board = None
+    gained = structure_bonus(tile, spaces)
+    assert gained > 0 and s.structure_bonus(0) == gained
+    per_territory = D.tier_of(s.pop[0])[1]
+    assert s.score(0) - before == gained + per_territory * (s.territories(0) - land_before)  # structures also control land
