@@ -289,3 +289,15 @@ def test_s9_a_seed23_an_empty_deck_leaves_the_slot_empty_and_ends_the_game_at_th
     while not s.is_over:
         s.apply(texts(s)[0])
     assert s.ended_by == "cards"
+
+
+def test_s7_seed28_the_heuristic_weighs_a_food_deficit_per_missing_food_under_the_house_rule():
+    """#28: the greedy bot's evaluation counts the −10 per food short, so it feeds its people under the house rule."""
+    values = {}
+    for rule in ("once", "per_missing_food"):
+        s = new(2, seed=4, starvation=rule)
+        s.people[0], s.food[0], s.agri[0] = 8, 0, 0
+        hungry = GAME.evaluate(s)[0]
+        s.food[0] = 30
+        values[rule] = GAME.evaluate(s)[0] - hungry
+    assert values["per_missing_food"] > values["once"] > 0

@@ -37,11 +37,13 @@ def seat_value(state: StoneAgeState, seat: int, left: float) -> float:
     # Engine: agriculture feeds every round, tools add to rolls, people place more.
     value += left * (agri * FOOD_POINT * 2 + sum(state.tiles[seat]) * 0.4 + (people - 5) * 2.0)
     value += 2.0 * (sum(state.once[seat]) / 2 + 2 * state.joker[seat]) * (left > 0)
-    # Food security: rounds of shortfall the food in hand cannot cover risk −10 each (hunting helps: half of it).
+    # Food security: rounds of shortfall the food in hand cannot cover risk −10 each (hunting helps: half of it);
+    # under the house rule starvation="per_missing_food" that is −10 for each food short, so it scales by the deficit.
     deficit = max(0, people - agri)
     if deficit and left > 0:
         covered = state.food[seat] / deficit
-        value -= 5.0 * max(0.0, min(left, 3.0) - covered)
+        risk = 5.0 * (deficit if state.per_missing_food else 1)
+        value -= risk * max(0.0, min(left, 3.0) - covered)
     else:
         value += state.food[seat] * 0.1
     return value
