@@ -301,3 +301,19 @@ def test_s7_seed28_the_heuristic_weighs_a_food_deficit_per_missing_food_under_th
         s.food[0] = 30
         values[rule] = GAME.evaluate(s)[0] - hungry
     assert values["per_missing_food"] > values["once"] > 0
+
+
+def test_the_preset_is_selectable_in_the_terminal_and_its_record_replays(tmp_path):
+    """`meeple play stoneage -o house_rules=seed001`; a bad value is a clear error, not a traceback."""
+    from typer.testing import CliRunner
+
+    from meeple.cli import app
+
+    path = tmp_path / "game.json"
+    args = ["play", "stoneage", "-p", "2", "--seats", "random,random", "--seed", "8", "--save", str(path)]
+    out = CliRunner().invoke(app, [*args, "-o", "house_rules=seed001"])
+    assert out.exit_code == 0, out.output
+    doc = record.read(path)
+    assert {k: doc["options"][k] for k in SEED001} == SEED001 and record.replay(doc).is_over
+    bad = CliRunner().invoke(app, [*args, "-o", "house_rules=seed002"])
+    assert bad.exit_code != 0 and "seed001" in bad.output
