@@ -18,6 +18,15 @@ if TYPE_CHECKING:
 _R = len(D.RESOURCES)
 
 
+_OF_TERRAIN = {t: tuple(h for h in range(NUM_SPACES) if TERRAIN[h] == t) for t in set(TERRAIN)}
+_TUNNEL_SPACES = tuple(h for h in range(NUM_SPACES) if IS_TUNNEL[h])
+
+
+def _count_controlled(s: ScytheState, seat: int, spaces: tuple[int, ...]) -> int:
+    ctrl = s.board()[0]
+    return sum(1 for h in spaces if ctrl[h] == seat)
+
+
 def _controlled(s: ScytheState, seat: int) -> list[int]:
     ctrl = s.board()[0]
     return [h for h in range(NUM_SPACES) if ctrl[h] == seat]
@@ -88,9 +97,9 @@ Test = Callable[["ScytheState", int, Any, dict[str, Any]], bool]
 
 #: condition_data key -> test(state, seat, value, the whole condition)
 TESTS: dict[str, Test] = {
-    "control_terrain": lambda s, p, v, c: sum(1 for h in _controlled(s, p) if TERRAIN[h] == v) >= c["min"],
+    "control_terrain": lambda s, p, v, c: _count_controlled(s, p, _OF_TERRAIN[v]) >= c["min"],
     "min": lambda s, p, v, c: True,  # read by control_terrain
-    "control_tunnels_min": lambda s, p, v, c: sum(1 for h in _controlled(s, p) if IS_TUNNEL[h]) >= v,
+    "control_tunnels_min": lambda s, p, v, c: _count_controlled(s, p, _TUNNEL_SPACES) >= v,
     "control_factory": lambda s, p, v, c: s.controls(p, FACTORY) == v,
     "power_not_less_than_any_opponent": lambda s, p, v, c: all(s.power[p] >= s.power[q] for q in range(s.num_players)) == v,
     "forced_opponent_worker_retreat_this_turn": lambda s, p, v, c: s.sent_back == v,
@@ -125,10 +134,16 @@ for _card, _cond in D.OBJECTIVE_CONDITIONS.items():
     for _key in _cond:
         if _key not in TESTS:
             raise ValueError(f"objective {_card}: condition key {_key!r} has no test in objectives.py")
-_CHECKS = {
-    card: tuple((TESTS[k], v, cond) for k, v in cond.items() if k not in ("min", "all_four_types_on_it"))
-    for card, cond in D.OBJECTIVE_CONDITIONS.items()
-}
+#: Tests on a single number first: they fail fast, before the ones that scan the board.
+_CHEAP = ("power", "popularity", "coins", "has_factory", "mechs", "workers", "structures", "recruits", "upgrades", "combat", "forced")
+
+
+def _checks(cond: dict[str, Any]) -> tuple[tuple[Test, Any, dict[str, Any]], ...]:
+    keys = sorted((k for k in cond if k not in ("min", "all_four_types_on_it")), key=lambda k: not k.startswith(_CHEAP))
+    return tuple((TESTS[k], cond[k], cond) for k in keys)
+
+
+_CHECKS = {card: _checks(cond) for card, cond in D.OBJECTIVE_CONDITIONS.items()}
 
 
 def met(s: ScytheState, seat: int, card: int) -> bool:
