@@ -285,3 +285,24 @@ def test_a_game_can_mask_action_notations_in_other_seats_logs(client, monkeypatc
     assert view(client, gid, 0, tokens[0])["log"] == [{"seat": 0, "action": "take wug"}]
     assert view(client, gid, 1, tokens[1])["log"] == [{"seat": 0, "action": "a secret choice"}]
     assert "take wug" not in json.dumps(view(client, gid))
+
+
+def test_undo_is_refused_when_the_decision_depended_on_a_secret(client, monkeypatch) -> None:
+    """In worlds the seat cannot tell apart the same decision must look the same; here they are made to differ."""
+    from meeple.core import load
+
+    gid, tokens = create(client, players=2, seats=["human", "human"], seed=2)
+    live = rooms(client).live[gid]
+    assert act(client, gid, 0, tokens[0], "reserve 1.1").status_code == 200
+    for _ in range(12):
+        seat = live.state.current_player
+        take = max((a for a in view(client, gid, seat, tokens[seat])["legal"] if a.startswith("take ")), key=len)
+        assert act(client, gid, seat, tokens[seat], take).status_code == 200
+        if live.state.current_player == seat:
+            break
+    assert view(client, gid, seat, tokens[seat])["can_undo"] is True
+    other = load("splendor").new_game(players=2, seed=999)
+    monkeypatch.setattr(type(live.state), "determinize", lambda self, s, seed: other.clone())
+    r = client.post(f"/api/games/{gid}/undo", json={"seat": seat, "token": tokens[seat]})
+    assert r.status_code == 409 and "showed you something" in r.json()["error"]
+    assert live.state.current_player == seat and live.state.history[-1] == take

@@ -143,6 +143,20 @@ def check_spec(spec: dict[str, Any]) -> tuple[Game, int, dict[str, Any], list[di
     return game, players, options, seats
 
 
+def revealed(before: State, action: str, after: dict[str, Any], seat: int, worlds: int = 4) -> bool:
+    """Whether playing ``action`` showed ``seat`` anything: in worlds ``seat`` cannot tell from ``before``
+    (``determinize``), the same action must lead to the same observation, or its outcome depended on a secret."""
+    for k in range(worlds):
+        world = before.determinize(seat, seed=k + 1)
+        try:
+            world.apply(action)
+        except ValueError:
+            return True
+        if world.observation(seat) != after:
+            return True
+    return False
+
+
 class Rooms:
     """All live games of one server process."""
 
@@ -351,6 +365,8 @@ class Rooms:
             before = await asyncio.to_thread(record.replay, live.stored.record(), live.ply - 1)
             if before.current_player != seat:
                 raise Refused("that decision cannot be undone")
+            if await asyncio.to_thread(revealed, before, live.stored.history[-1], live.state.observation(seat), seat):
+                raise Refused("that decision showed you something you did not know: it cannot be undone")
             return await asyncio.shield(self._truncate(live, before))
 
     async def _truncate(self, live: Live, before: State) -> int:
