@@ -269,3 +269,16 @@ def test_8_bad_combat_input_is_refused_and_changes_nothing():
     play(s, "dial 1")
     with pytest.raises(IllegalAction):
         s.apply("dial 1")  # already dialled
+
+
+def test_8_lake_combat_between_lake_capable_factions():
+    s = battle()
+    unlock(s, 0, D.MOVEMENT_ABILITY)  # Seaworthy
+    mech(s, 0, "4,2")
+    unlock(s, 1, D.MOVEMENT_ABILITY)  # Submerge
+    mech(s, 1, "4,3")
+    refresh(s)
+    play(s, "pick mech 4,2", "to 4,3", "done")
+    assert s.combat_at == sp("4,3") and s.phase == "dial"
+    play(s, "dial 1", "dial 0")
+    assert s.pos[1][2] == HOME1 and s.pos[0][2] == sp("4,3")  # the mechs moved in slot 2 (slot 1 is at home)

@@ -280,3 +280,29 @@ def test_16_every_unverified_datum_is_listed_in_the_rules_page():
     assert D.UNVERIFIED, "the reference flags at least encounter 12"
     for item in D.UNVERIFIED:
         assert f"**{item}**" in page, f"{item} is unverified in the data but not listed in docs/rules/scythe.md"
+
+
+def test_9_and_6_5_a_free_recruit_or_upgrade_from_a_card_gives_no_recruit_ongoing_bonus():
+    card, i = next((c, i) for c in D.ENCOUNTER_CARDS for i in range(3) if ("enlist_recruit", 1) in D.ENCOUNTER_OPTIONS[c][i][1])
+    s = at_encounter(card)
+    s.recruits[1] = s.bonuses[1] = 1 << D.ENLIST  # the neighbour gets a card whenever seat 0 enlists from its mat
+    refresh(s)
+    hand = sum(s.hand[1])
+    play(s, f"option {'abc'[i]}", "enlist upgrade power")
+    assert (
+        sum(s.hand[1]) == hand
+        and s.recruits[0] == 1 << D.UPGRADE
+        and s.coins[0] == 10 - dict(D.ENCOUNTER_OPTIONS[card][i][0]).get("coins", 0)
+    )
+
+
+def test_10_factory_card_actions_get_no_structure_bonus():
+    card = next(c for c in D.FACTORY_CARDS if D.FACTORY_TOP[c][0] == (("power", 1),) and ("popularity", 2) in D.FACTORY_TOP[c][1])
+    s = with_factory_card(card)
+    s.struct_hex[0][D.MONUMENT] = sp("4,1")
+    s.struct_at[sp("4,1")] = D.MONUMENT
+    s.struct_hex[0][D.ARMORY] = sp("5,1")
+    s.struct_at[sp("5,1")] = D.ARMORY
+    refresh(s)
+    play(s, "factory top")
+    assert (s.power[0], s.pop[0]) == (4, 12)  # 1 power paid, 2 popularity gained: no Monument or Armory extra
