@@ -178,6 +178,8 @@ def test_create_play_by_clicking_and_reload(server: str, browser: Any, game: str
     assert browser.find_element(By.CSS_SELECTOR, ".log h3").text == log
     assert browser.find_elements(By.CSS_SELECTOR, "#moves button.move")
     assert browser.find_element(By.ID, "turn").text.endswith("Your turn")
+    # a phone-sized window: the page itself never scrolls sideways (wide tables scroll inside their own box)
+    assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
 def test_persian_is_laid_out_right_to_left_and_remembered(server: str, browser: Any) -> None:
