@@ -282,3 +282,15 @@ def test_8_lake_combat_between_lake_capable_factions():
     assert s.combat_at == sp("4,3") and s.phase == "dial"
     play(s, "dial 1", "dial 0")
     assert s.pos[1][2] == HOME1 and s.pos[0][2] == sp("4,3")  # the mechs moved in slot 2 (slot 1 is at home)
+
+
+def test_8_6_resources_carried_into_a_lost_combat_stay_on_the_territory_for_the_winner():
+    s = battle()
+    mech(s, 0, "4,1")
+    resources(s, "4,1", wood=2)
+    refresh(s)
+    play(s, "pick mech 4,1", "load wood", "load wood", "to 5,1", "done")
+    assert res_at(s, "5,1", "wood") == 2  # dropped where the move ended
+    play(s, "dial 0", "dial 2")
+    assert s.pos[0][1] == HOME0 and res_at(s, "5,1", "wood") == 2 and s.controls(1, sp("5,1"))
+    assert s.resources_controlled(1) >= 2 and res_at(s, "4,1", "wood") == 0
