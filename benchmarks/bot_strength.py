@@ -39,8 +39,10 @@ def duel(game: str, challenger: str, baseline: str, games: int, target: float, a
         f"[bold]{challenger}[/bold] won {win.wins}/{win.games} = {win.rate:.1%} (95% CI {win.low:.1%}-{win.high:.1%}); "
         f"target {target:.0%}: the interval {verdict} it."
     )
-    for e in summary.entrants:
-        console.print(f"  time per decision, {e.label}: {e.seconds_per_decision * 1000:.2f} ms over {e.decisions} decisions")
+    for i, e in enumerate(summary.entrants):
+        searched = sum(r.get("iterations", [0] * args.players)[seat] for r in results for seat, who in enumerate(r["entrants"]) if who == i)
+        extra = f", {searched / e.decisions:.0f} search iterations per decision" if searched and e.decisions else ""
+        console.print(f"  time per decision, {e.label}: {e.seconds_per_decision * 1000:.2f} ms over {e.decisions} decisions{extra}")
 
 
 def main() -> None:

@@ -147,3 +147,13 @@ def test_a_game_that_does_not_end_is_stored_as_aborted(tmp_path):
     assert all(r["ranks"] is None and r["length"] == 5 for r in results)
     with pytest.raises(ValueError, match="max_decisions must be a positive integer"):
         run_tournament(Tournament("splendor", seats=FAST, games=2, max_decisions=0), out=None, progress=False)
+
+
+def test_search_iterations_are_recorded_per_seat():
+    t = Tournament("splendor", seats=("mcts:iterations=5:depth=2", "random"), games=2, seed=3)
+    for r in run_tournament(t, out=None, progress=False):
+        mcts_seat = r["entrants"].index(0)
+        searched, random_seat = r["iterations"][mcts_seat], 1 - mcts_seat
+        assert 0 < searched <= 5 * r["decisions"][mcts_seat]
+        assert searched % 5 == 0  # every decision with a choice runs exactly the budget
+        assert r["iterations"][random_seat] == 0

@@ -43,6 +43,7 @@ def play_game(job: GameJob) -> dict[str, Any]:
     agents = [make_agent(spec, seed=job.agent_seed(seat)) for seat, spec in enumerate(job.seats)]
     think = [0.0] * job.players
     decisions = [0] * job.players
+    iterations = [0] * job.players  # search iterations, for agents that report them (mcts)
     started = time.perf_counter()
     length = 0
     clock = time.perf_counter
@@ -53,6 +54,7 @@ def play_game(job: GameJob) -> dict[str, Any]:
         action = agents[seat].act(state)
         think[seat] += clock() - t0
         decisions[seat] += 1
+        iterations[seat] += getattr(agents[seat], "last_iterations", 0)
         state.apply(action)
         length += 1
     result = state.result()
@@ -71,6 +73,7 @@ def play_game(job: GameJob) -> dict[str, Any]:
         "length": length,
         "decisions": decisions,
         "think": [round(t, 6) for t in think],
+        "iterations": iterations,
         "seconds": round(time.perf_counter() - started, 6),
         "details": _json_safe(result.details) if result else {},
         "aborted": None if result else f"not over after {length} decisions",
