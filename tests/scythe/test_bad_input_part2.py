@@ -39,10 +39,10 @@ def test_10_factory_actions_out_of_place_are_refused():
 def test_8_combat_decisions_by_the_wrong_seat_or_out_of_range_are_refused():
     s = battle(power=(2, 2))
     play(s, "pick character", "to 5,1", "done")
-    refused(s, "dial 3", "card 2", "fight 5,1", "retreat home", "no artillery", "option a", "reveal 1")
+    refused(s, "dial 3", "cards 2", "fight 5,1", "retreat home", "no artillery", "option a", "reveal 1")
     play(s, "dial 2")
     assert s.current_player == 1
-    refused(s, "dial 3", "card 5")
+    refused(s, "dial 3", "cards 5", "cards 2+2+2+2+2+2+2", "cards 6")
 
 
 def test_11_revealing_an_objective_not_held_is_refused():

@@ -37,7 +37,7 @@ def test_8_2_a_seat_with_no_power_dials_0_without_being_asked():
     s = battle(power=(0, 4))
     set_hand(s, 0, 2)
     attack(s)
-    assert s.phase == "cards" and s.dial[0] == 0 and texts(s) == {"card 2", "commit"}
+    assert s.phase == "cards" and s.dial[0] == 0 and texts(s) == {"cards none", "cards 2"}
 
 
 def test_8_2_one_card_per_character_and_mech_in_the_combat_highest_first():
@@ -47,11 +47,11 @@ def test_8_2_one_card_per_character_and_mech_in_the_combat_highest_first():
     refresh(s)
     play(s, "pick character", "to 5,1", "pick mech 4,1", "to 5,1")  # two units moved: the Move ends
     play(s, "dial 1")
-    assert texts(s) == {"card 2", "card 3", "card 4", "card 5", "commit"}
-    play(s, "card 4")
-    assert texts(s) == {"card 2", "card 3", "commit"}  # nothing above the 4 just tucked
-    play(s, "card 3")  # the cap of 2 is reached: committed at once
-    assert s.current_player == 1 and s.played[0] == [0, 1, 1, 0]
+    singles = {"cards 5", "cards 4", "cards 3", "cards 2"}
+    pairs = {"cards 5+4", "cards 5+3", "cards 5+2", "cards 4+3", "cards 4+2", "cards 3+2"}
+    assert texts(s) == {"cards none"} | singles | pairs  # at most 2: a character and a mech
+    play(s, "cards 3+4")  # any order is read; the set is what counts
+    assert s.current_player == 1 and s.played[0] == [0, 1, 1, 0] and s.history[-1] == "cards 4+3"
 
 
 def test_8_3_ties_go_to_the_attacker_and_8_4_both_lose_their_dial_and_discard_their_cards():
@@ -61,7 +61,7 @@ def test_8_3_ties_go_to_the_attacker_and_8_4_both_lose_their_dial_and_discard_th
     refresh(s)
     attack(s)
     discard = list(s.discard)
-    play(s, "dial 2", "card 3", "dial 3", "card 2")  # 5 against 5
+    play(s, "dial 2", "cards 3", "dial 3", "cards 2")  # 5 against 5
     assert s.last_combat[7] == 0
     assert s.power == [3, 3]
     assert s.discard[D.CARD_VALUES.index(3)] == discard[D.CARD_VALUES.index(3)] + 1
@@ -186,7 +186,9 @@ def test_14_rusviet_people_s_army_adds_a_card_when_a_rusviet_worker_is_in_the_co
     refresh(s)
     play(s, "pick mech 4,1", "load worker", "to 5,1", "done")
     assert s.card_cap(0) == 2  # one mech, plus People's Army with the carried worker
-    play(s, "dial 0", "card 2", "card 2")
+    play(s, "dial 0")
+    assert "cards 2+2" in texts(s) and "cards 2+2+2" not in texts(s)
+    play(s, "cards 2+2")
     assert s.current_player == 1
 
 
@@ -262,7 +264,7 @@ def test_8_bad_combat_input_is_refused_and_changes_nothing():
     refresh(s)
     attack(s)
     before = s.to_dict()
-    for bad in ("dial 4", "dial 8", "card 5", "commit", "fight 5,1", "retreat home", "artillery"):
+    for bad in ("dial 4", "dial 8", "cards 5", "cards 2", "fight 5,1", "retreat home", "artillery"):
         with pytest.raises(IllegalAction):
             s.apply(bad)
         assert s.to_dict() == before

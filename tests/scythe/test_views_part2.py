@@ -15,7 +15,7 @@ def mid_combat():
     set_hand(s, 0, 5, 2)
     set_hand(s, 1, 3)
     refresh(s)
-    play(s, "pick character", "to 5,1", "pick mech 4,1", "to 5,1", "dial 6", "card 5", "card 2")
+    play(s, "pick character", "to 5,1", "pick mech 4,1", "to 5,1", "dial 6", "cards 5+2")
     return s
 
 

@@ -28,8 +28,7 @@ A turn is a sequence of small decisions by the same seat. Spaces are named ``col
     fight 3,4              the attacker chooses the combat to resolve next (RULES.md §8)
     artillery | no artillery   Nordic Artillery before a combat: pay 1 power, the opponent loses 2
     dial 5                 set the power dial of a combat (0..min(7, power)), secretly
-    card 4                 tuck a combat card of value 4 behind the dial (highest first)
-    commit                 the combat choice is complete
+    cards 5+4              the combat cards tucked behind the dial, all at once (``cards none``: no card)
     retreat home | retreat 2,2   the loser of a combat retreats (Nordic Seaworthy: onto an adjacent lake)
     option a               an encounter card's option (a, b, c); a Factory card's "choose one" gain
     factory top            the top action of your Factory card
@@ -63,14 +62,28 @@ from .data import (
     SECTION, TOP, NO_TOP, PICK_CHAR, PICK_MECH, PICK_WORKER, LOAD, LOAD_WORKER, UNLOAD, UNLOAD_WORKER, STEP, STOP, DONE,
     PUT, PRODUCE_AT, UPGRADE, DEPLOY, BUILD, ENLIST, BOTTOM_ONLY, END_TURN, PAY, PAY_CARD,
     # part 2 (appended so the ids above never change)
-    FIGHT, ARTILLERY, NO_ARTILLERY, DIAL, CARD, COMMIT, RETREAT_HOME, RETREAT, OPTION, FACTORY_TOP, FACTORY_MOVE,
+    FIGHT, ARTILLERY, NO_ARTILLERY, DIAL, CARDS, RETREAT_HOME, RETREAT, OPTION, FACTORY_TOP, FACTORY_MOVE,
     KEEP_FACTORY, REVEAL,
-) = range(36)  # fmt: skip
+) = range(35)  # fmt: skip
 
 #: Top-action options: (notation, top action index, option index within it).
 TOP_OPTIONS = (("move", 0, 0), ("coins", 0, 1), ("power", 1, 0), ("cards", 1, 1), ("trade", 2, 0), ("popularity", 2, 1), ("produce", 3, 0))
 OPT_MOVE, OPT_COINS, OPT_POWER, OPT_CARDS, OPT_TRADE, OPT_POPULARITY, OPT_PRODUCE = range(7)
 FACTORY_SECTION = 4
+#: A combat card set: how many cards of value 2, 3, 4, 5; at most 6 cards (a character, 4 mechs and People's Army).
+MAX_COMBAT_CARDS = 6
+CARD_SETS = tuple(
+    sorted(
+        ((a, b, c, d) for a in range(7) for b in range(7) for c in range(7) for d in range(7) if a + b + c + d <= MAX_COMBAT_CARDS),
+        key=lambda k: (sum(k), k[::-1]),
+    )
+)
+
+
+def card_set_text(counts: tuple[int, ...]) -> str:
+    """``5+4+2`` (highest first), or ``none``."""
+    values = [str(v) for i, v in reversed(list(enumerate((2, 3, 4, 5)))) for _ in range(counts[i])]
+    return "+".join(values) or "none"
 
 
 class ScytheAction(Action):
@@ -142,9 +155,8 @@ def _build() -> tuple[list[ScytheAction], dict[str, ScytheAction]]:
     add("no artillery", NO_ARTILLERY)
     for d in range(8):
         add(f"dial {d}", DIAL, d)
-    for v in (2, 3, 4, 5):
-        add(f"card {v}", CARD, v)
-    add("commit", COMMIT)
+    for i, counts in enumerate(CARD_SETS):
+        add(f"cards {card_set_text(counts)}", CARDS, i)
     add("retreat home", RETREAT_HOME)
     for h in LAKES:
         add(f"retreat {SPACE_NAMES[h]}", RETREAT, h)
@@ -194,8 +206,8 @@ FIGHT_BASE = _base(FIGHT)
 ARTILLERY_ACTION = ACTIONS[_base(ARTILLERY)]
 NO_ARTILLERY_ACTION = ACTIONS[_base(NO_ARTILLERY)]
 DIAL_BASE = _base(DIAL)
-CARD_BASE = _base(CARD)
-COMMIT_ACTION = ACTIONS[_base(COMMIT)]
+CARDS_BASE = _base(CARDS)
+CARD_SET_INDEX = {counts: i for i, counts in enumerate(CARD_SETS)}
 RETREAT_HOME_ACTION = ACTIONS[_base(RETREAT_HOME)]
 RETREAT_ACTIONS = {a.a: a for a in ACTIONS if a.kind == RETREAT}
 OPTION_BASE = _base(OPTION)
@@ -218,6 +230,20 @@ _WORDS = {
     "opt": "option",
 }  # fmt: skip
 _HEX = re.compile(r"(\d)\s*,\s*(\d)")
+
+
+def _read_cards(text: str, words: list[str]) -> ScytheAction:
+    """``cards 2 5``, ``cards 5+2``, ``card 4``: a set of combat cards in any order; ``cards none`` or ``cards``."""
+    values = [w for w in re.split(r"[+,\s]+", " ".join(words)) if w and w not in ("none", "no")]
+    counts = [0, 0, 0, 0]
+    for w in values:
+        if w not in ("2", "3", "4", "5"):
+            raise IllegalAction(f"cannot read {text!r}: combat cards are worth 2, 3, 4 or 5 (e.g. 'cards 5+4' or 'cards none')")
+        counts["2345".index(w)] += 1
+    i = CARD_SET_INDEX.get(tuple(counts))
+    if i is None:
+        raise IllegalAction(f"cannot read {text!r}: at most {MAX_COMBAT_CARDS} combat cards go into one combat")
+    return ACTIONS[CARDS_BASE + i]
 
 
 def read(text: str) -> ScytheAction:
@@ -247,6 +273,8 @@ def read(text: str) -> ScytheAction:
             hit = BY_TEXT.get(f"deploy m{_ABILITY_WORDS[(words[1] + words[2]).replace(chr(39), '')] + 1} {words[3]}")
         if hit is not None:
             return hit
+    if words and words[0] in ("cards", "card"):
+        return _read_cards(text, words[1:])
     if not norm:
         raise IllegalAction("empty notation: type an action such as 'section 2', 'move', 'to 3,4' or 'end turn'")
     for word in words:

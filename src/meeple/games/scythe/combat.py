@@ -1,9 +1,11 @@
 """Combat (RULES.md §8) and the combat abilities of §14, as rules methods mixed into ScytheState.
 
-The simultaneous secret choice is a sequence of decisions: the attacker dials and tucks cards and commits, then the
-defender does the same, then both are revealed together. The committed choice lives in ``dial``/``played`` (cards
-leave the hand) and only its owner's observation shows it until the reveal; hand sizes shown to others count the
-tucked cards as still held, as at the table.
+The simultaneous secret choice is a sequence of decisions: the attacker dials, then tucks its cards (one decision
+naming the whole set), then the defender does the same, then both are revealed together. Each side's choice is
+always the same number of decisions (a question is skipped only for a public reason: no power, no card or no room),
+so not even the length of the history tells how many cards were tucked. The committed choice lives in
+``dial``/``played`` (cards leave the hand) and only its owner's observation shows it until the reveal; hand sizes
+shown to others count the tucked cards as still held.
 """
 
 from __future__ import annotations
@@ -134,42 +136,46 @@ class CombatRules:
         self.decider = p
         self.choice_at[role] = len(self.history)
         if self.max_dial(p) == 0:
-            self.dial[role] = 0
-            self.phase = CARDS
-            self.settle_cards(role)
+            self.set_dial(0)
         else:
             self.phase = DIAL
 
     def legal_dials(self: Any) -> list[Action]:
         return [_ACT[A.DIAL_BASE + d] for d in range(self.max_dial(self.decider) + 1)]
 
-    def card_choices(self: Any, role: int) -> list[Action]:
-        """Cards still allowed: within the cap, highest first (so each set of cards has one order)."""
+    def may_tuck(self: Any, seat: int) -> bool:
+        """Whether there is a card choice to make: a card in hand and a unit to back it (both public)."""
+        return any(self.hand[seat]) and self.card_cap(seat) > 0
+
+    def may_tuck_before(self: Any, role: int) -> bool:
+        """Whether ``role`` was asked for its cards: it had a card (in hand or tucked now) and a unit to back it."""
         p = self.sides()[role]
-        played = self.played[role]
-        if sum(played) >= self.card_cap(p):
-            return []
-        low = next((i for i in range(4) if played[i]), 3)
-        return [_ACT[A.CARD_BASE + i] for i in range(low + 1) if self.hand[p][i]]
+        return (any(self.hand[p]) or any(self.played[role])) and self.card_cap(p) > 0
 
     def legal_cards(self: Any) -> list[Action]:
-        return [*self.card_choices(self.cstage - 2), A.COMMIT_ACTION]
+        """Every set of cards from the hand, up to one per character/mech (People's Army: one more)."""
+        hand = self.hand[self.decider]
+        cap = self.card_cap(self.decider)
+        return [
+            _ACT[A.CARDS_BASE + i]
+            for i, (a, b, c, d) in enumerate(A.CARD_SETS)
+            if a + b + c + d <= cap and a <= hand[0] and b <= hand[1] and c <= hand[2] and d <= hand[3]
+        ]
 
     def set_dial(self: Any, d: int) -> None:
         role = self.cstage - 2
         self.dial[role] = d
-        self.phase = CARDS
-        self.settle_cards(role)
-
-    def tuck(self: Any, i: int) -> None:
-        role = self.cstage - 2
-        self.hand[self.decider][i] -= 1
-        self.played[role][i] += 1
-        self.settle_cards(role)
-
-    def settle_cards(self: Any, role: int) -> None:
-        if not self.card_choices(role):
+        if self.may_tuck(self.decider):
+            self.phase = CARDS
+        else:
             self.commit(role)
+
+    def tuck(self: Any, counts: tuple[int, ...]) -> None:
+        role = self.cstage - 2
+        for i in range(4):
+            self.hand[self.decider][i] -= counts[i]
+            self.played[role][i] += counts[i]
+        self.commit(role)
 
     def commit(self: Any, role: int) -> None:
         if role == 0:

@@ -61,11 +61,11 @@ class Scythe(Game):
         return ScytheState.from_dict(self, data)
 
     def public_action_text(self, text: str, seat: int | None, viewer: int | None) -> str:
-        """What another seat's game log shows: a combat dial and tucked cards stay secret (RULES.md §8.2)."""
+        """What another seat's game log shows: a combat dial and the cards tucked stay secret (RULES.md §8.2)."""
         if text.startswith("dial "):
             return "dial ?"
-        if text.startswith("card "):
-            return "card ?"
+        if text.startswith("cards "):
+            return "cards ?"
         return text
 
     def evaluate(self, state: State) -> list[float]:

@@ -832,10 +832,8 @@ class ScytheState(CombatRules, CardRules, State):
         kind = a.kind
         if kind == A.DIAL:
             self.set_dial(a.a)
-        elif kind == A.CARD:
-            self.tuck(D.CARD_VALUES.index(a.a))
-        elif kind == A.COMMIT:
-            self.commit(self.cstage - 2)
+        elif kind == A.CARDS:
+            self.tuck(A.CARD_SETS[a.a])
         elif kind == A.FIGHT:
             self.start_combat(seat, a.a)
         elif kind in (A.ARTILLERY, A.NO_ARTILLERY):

@@ -229,9 +229,7 @@ def redraw_choice(t: ScytheState, role: int, rng: Any) -> None:
         return  # nothing chosen yet
     t.dial[role] = rng.below(t.max_dial(p) + 1)
     cap = t.card_cap(p)
-    k = rng.below(min(cap, sum(t.hand[p])) + 1)
-    if deciding and k >= cap:
-        k = cap - 1  # a seat still choosing cards has room for another (else it would have committed)
+    k = 0 if deciding else rng.below(min(cap, sum(t.hand[p])) + 1)  # a seat still choosing has tucked nothing
     cards = sorted((i for i in range(4) for _ in range(t.hand[p][i])), key=lambda _: rng.below(1 << 30))[: max(k, 0)]
     for i in cards:
         t.hand[p][i] -= 1
@@ -245,10 +243,8 @@ def rewrite_choice(t: ScytheState, role: int) -> None:
     start = t.choice_at[role]
     end = t.choice_at[1] if role == 0 and t.cstage == 3 else len(t.history)
     entries: list[Any] = [f"dial {t.dial[role]}"] if t.max_dial(p) > 0 else []
-    for i in (3, 2, 1, 0):
-        entries += [f"card {D.CARD_VALUES[i]}"] * t.played[role][i]
-    if t.cstage > 2 + role and t.card_choices(role):
-        entries.append("commit")
+    if t.cstage > 2 + role and t.may_tuck_before(role):
+        entries.append(f"cards {A.card_set_text(tuple(t.played[role]))}")
     t.history[start:end] = entries
     if role == 0 and t.cstage == 3:
         t.choice_at[1] += len(entries) - (end - start)
@@ -472,7 +468,7 @@ def check_consistency(s: ScytheState) -> None:
         raise ValueError("a seat dialling has already dialled")
     if s.phase == "cards" and s.dial[s.cstage - 2] < 0:
         raise ValueError("a seat choosing cards has not dialled")
-    if (any(s.played[0]) and s.cstage not in (2, 3)) or (any(s.played[1]) and s.cstage != 3):
+    if (any(s.played[0]) and s.cstage != 3) or any(s.played[1]):
         raise ValueError("combat cards are tucked outside a combat choice")
     if s.decider >= 0 and not fighting:
         raise ValueError("another seat decides only during a combat")
