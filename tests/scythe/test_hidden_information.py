@@ -224,3 +224,19 @@ def test_8_2_the_server_s_game_log_masks_dials_and_tucked_cards_for_other_seats(
     assert GAME.public_action_text("cards 5+4", 0, None) == "cards ?"
     assert GAME.public_action_text("cards", 0, 1) == "cards"  # Bolster's draw is public
     assert GAME.public_action_text("pay card 2", 0, 1) == "pay card 2"  # a Coercion or Factory card goes face up to the discards
+
+
+def test_8_2_every_combat_choice_takes_as_many_decisions_whatever_is_chosen():
+    from .helpers import battle, mech, play, refresh, set_hand
+
+    lengths, logs = set(), set()
+    for dial, cards in (("dial 0", "cards none"), ("dial 5", "cards 5+4"), ("dial 2", "cards 2")):
+        s = battle(power=(6, 6))
+        mech(s, 0, "4,1")
+        set_hand(s, 0, 5, 4, 2)
+        refresh(s)
+        play(s, "pick character", "to 5,1", "pick mech 4,1", "to 5,1", dial, cards)
+        assert s.current_player == 1
+        lengths.add(len(s.history))
+        logs.add(tuple(GAME.public_action_text(e, 0, 1) for e in s.history if isinstance(e, str)))
+    assert len(lengths) == 1 and len(logs) == 1
