@@ -39,7 +39,7 @@ class GreedyAgent(Agent):
         if not legal:
             raise ValueError("the game is over: there is no action to choose")
         game = state.game
-        require_evaluation(game, self.name)
+        self.check_game(game)
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player

@@ -86,8 +86,7 @@ class MctsAgent(Agent):
         legal = state.legal_actions()
         if not legal:
             raise ValueError("the game is over: there is no action to choose")
-        if self.depth is not None:
-            require_evaluation(state.game, self.name)
+        self.check_game(state.game)
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
