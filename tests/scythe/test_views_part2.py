@@ -58,3 +58,17 @@ def test_13_evaluate_values_a_met_objective_and_a_factory_card():
     s.factory_seen = 1
     refresh(s)
     assert evaluate(s)[0] > met
+
+
+def test_8_evaluate_during_a_combat_favours_the_side_ahead_and_counts_the_dial_as_spent():
+    s = battle(power=(6, 6))
+    play(s, "pick character", "to 5,1", "done")
+    timid = s.clone()
+    play(s, "dial 5")  # no cards: the defender is dialling now
+    play(timid, "dial 0")
+    assert evaluate(s)[0] > evaluate(timid)[0] and evaluate(s)[1] < evaluate(timid)[1]  # 5 ahead nearly wins the stake
+    low, high = s.clone(), s.clone()
+    play(low, "dial 0")
+    play(high, "dial 6")
+    # after the reveal the defender who dialled 6 won: star and territory
+    assert evaluate(high)[1] > evaluate(low)[1]

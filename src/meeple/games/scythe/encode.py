@@ -164,12 +164,29 @@ def evaluate(s: ScytheState) -> list[float]:
     from . import objectives
 
     out = []
+    stakes = combat_stakes(s) if s.combat_at >= 0 else {}
     for p in range(s.num_players):
-        value = float(s.score(p))
+        value = float(s.score(p)) + stakes.get(p, 0.0)
         value += 0.2 * s.power[p] + 0.3 * sum(s.hand[p])
         if s.stars[p][D.STAR_OBJECTIVE] < D.OBJECTIVE_STAR_CAP or s.faction[p] == D.SAXONY:
             value += sum(2.5 if objectives.met(s, p, c) else 0.3 for c in s.objectives[p])
         value += 1.5 if s.factory_card[p] >= 0 else 0.0
         value += 0.5 * sum(1 for h in s.pos[p][MECH0:WORKER0] if h >= 0) + 0.5 * sum(1 for h in s.pos[p][WORKER0:] if h >= 0)
         out.append(value)
+    return out
+
+
+def combat_stakes(s: ScytheState) -> dict[int, float]:
+    """During a combat: the power and cards each side has committed are spent, and the winner gets a star and the
+    territory (about 7 coins), shared by a smooth guess of who wins from the totals chosen so far (ties: attacker)."""
+    import math
+
+    sides = s.sides()
+    totals = [max(s.dial[r], 0) + sum(D.CARD_VALUES[i] * k for i, k in enumerate(s.played[r])) for r in range(2)]
+    p_attacker = 1.0 / (1.0 + math.exp(-(totals[0] - totals[1] + 0.5) / 1.5))
+    stake = 7.0
+    out = {}
+    for r, p in enumerate(sides):
+        spent = 0.2 * max(s.dial[r], 0) + 0.3 * sum(s.played[r])
+        out[p] = (p_attacker if r == 0 else 1.0 - p_attacker) * stake - spent
     return out
