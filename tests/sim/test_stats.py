@@ -25,6 +25,14 @@ def test_wilson_interval(wins, games, low, high):
     assert hi == pytest.approx(high, abs=1e-4)
 
 
+@pytest.mark.parametrize("games", [1, 3, 7, 30, 101, 1000])
+def test_wilson_holds_the_observed_rate_and_is_exact_at_the_ends(games):
+    assert wilson(0, games)[0] == 0.0 and wilson(games, games)[1] == 1.0
+    for wins in range(0, games + 1, max(1, games // 10)):
+        low, high = wilson(wins, games)
+        assert 0.0 <= low <= wins / games <= high <= 1.0
+
+
 def test_wilson_without_games_and_bad_counts():
     assert wilson(0, 0) == (0.0, 1.0)
     with pytest.raises(ValueError):

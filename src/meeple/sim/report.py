@@ -133,8 +133,8 @@ def write_report(directory: Path, summary: Summary, results: Sequence[Mapping[st
 
 def _rate_bars(ax: Any, names: Sequence[str], rates: Sequence[Rate]) -> None:
     values = [r.rate if r.games else 0.0 for r in rates]
-    below = [v - r.low if r.games else 0.0 for v, r in zip(values, rates, strict=True)]
-    above = [r.high - v if r.games else 0.0 for v, r in zip(values, rates, strict=True)]
+    below = [max(0.0, v - r.low) if r.games else 0.0 for v, r in zip(values, rates, strict=True)]
+    above = [max(0.0, r.high - v) if r.games else 0.0 for v, r in zip(values, rates, strict=True)]
     ax.bar(range(len(names)), values, yerr=[below, above], capsize=5, color="tab:blue")
     ax.set_xticks(range(len(names)), names, rotation=15 if max(map(len, names)) > 10 else 0)
     ax.set_ylim(0, 1)

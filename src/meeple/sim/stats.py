@@ -25,7 +25,10 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z / (1 + z2 / trials) * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # The interval always holds the observed rate; at 0 or n successes it reaches 0 or 1 exactly.
+    low = 0.0 if successes == 0 else min(p, max(0.0, centre - half))
+    high = 1.0 if successes == trials else max(p, min(1.0, centre + half))
+    return (low, high)
 
 
 def mean_sd(values: Sequence[float]) -> tuple[float, float]:
