@@ -240,3 +240,21 @@ def test_8_2_every_combat_choice_takes_as_many_decisions_whatever_is_chosen():
         lengths.add(len(s.history))
         logs.add(tuple(GAME.public_action_text(e, 0, 1) for e in s.history if isinstance(e, str)))
     assert len(lengths) == 1 and len(logs) == 1
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_determinize_rewrites_the_objective_and_factory_deals_in_the_history(players):
+    """The determinized history deals the resampled cards; replaying its setup gives the determinized deal."""
+    from meeple.core import ChanceScript
+    from meeple.core.chance import is_chance
+
+    s = random_states(players, seed=31)[-1]
+    for seat in range(players):
+        d = s.determinize(seat, 5)
+        script = ChanceScript(e for e in d.history if is_chance(e))
+        fresh = GAME.setup(players, d.seed, dict(d.opts), script)
+        for p in range(players):
+            held = sorted(d.objectives[p] + d.objective_done[p] + d.objective_discard[p])
+            assert sorted(fresh.objectives[p]) == held
+        dealt = sorted(d.factory + [c for c in d.factory_card if c >= 0])
+        assert sorted(fresh.factory) == dealt

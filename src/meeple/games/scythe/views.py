@@ -217,8 +217,26 @@ def determinize(s: ScytheState, seat: int | None, seed: int) -> ScytheState:
         rng.shuffle(factory)
         k = len(t.factory)
         t.factory, t.factory_rest = factory[:k], sorted(factory[k:])
+    rewrite_deals(t, others)
     t._legal = None
     return t
+
+
+def rewrite_deals(t: ScytheState, others: list[int]) -> None:
+    """Make the history's objective and Factory deals the resampled ones (revealed and kept cards stay as dealt)."""
+    entries = [i for i, e in enumerate(t.history) if isinstance(e, dict) and e.get("chance") in ("objective", "factory")]
+    objective = [i for i in entries if t.history[i]["chance"] == "objective"]
+    factory = [i for i in entries if t.history[i]["chance"] == "factory"]
+    for p in others:  # setup deals 2 objectives to each seat in seat order
+        hidden = iter(t.objectives[p] + t.objective_discard[p])
+        for i in objective[2 * p : 2 * p + 2]:
+            if t.history[i]["value"] not in t.objective_done[p]:
+                t.history[i] = {"chance": "objective", "value": next(hidden)}
+    kept = set(t.factory_card)
+    face_down = iter(t.factory)
+    for i in factory:
+        if t.history[i]["value"] not in kept:
+            t.history[i] = {"chance": "factory", "value": next(face_down)}
 
 
 def redraw_choice(t: ScytheState, role: int, rng: Any) -> None:
