@@ -306,3 +306,11 @@ def test_undo_is_refused_when_the_decision_depended_on_a_secret(client, monkeypa
     r = client.post(f"/api/games/{gid}/undo", json={"seat": seat, "token": tokens[seat]})
     assert r.status_code == 409 and "showed you something" in r.json()["error"]
     assert live.state.current_player == seat and live.state.history[-1] == take
+
+
+def test_scythe_publishes_its_printed_board(client) -> None:
+    board = client.get("/api/boards/scythe").json()
+    terrains = {h.get("terrain") for h in board["hexes"] if h["kind"] == "territory"}
+    assert {"mountain", "forest", "farm", "tundra", "village", "lake"} <= terrains
+    assert board["rivers"] and board["lakes"] and board["tunnels"]
+    assert all("id" in h and "col" in h and "row" in h for h in board["hexes"])

@@ -57,6 +57,12 @@ class Scythe(Game):
 
         return render(observation)
 
+    def board_data(self) -> dict[str, Any]:
+        """The printed board (hexes, terrain, rivers, lakes, tunnels): static and public, for map views."""
+        from .data import MAP
+
+        return MAP
+
     def from_dict(self, data: Mapping[str, Any]) -> ScytheState:
         return ScytheState.from_dict(self, data)
 
