@@ -9,7 +9,7 @@ extra cards, which it counts for their owner as the final scoring would.
 from __future__ import annotations
 
 from .data import VALUES
-from .state import OVER, StoneAgeState
+from .state import FEED, OVER, StoneAgeState
 
 #: Rough exchange rates, tuned by hand: one food is worth half a point, a building scores about its cost.
 FOOD_POINT = 0.5
@@ -40,13 +40,36 @@ def seat_value(state: StoneAgeState, seat: int, left: float) -> float:
     # Food security: rounds of shortfall the food in hand cannot cover risk −10 each (hunting helps: half of it);
     # under the house rule starvation="per_missing_food" that is −10 for each food short, so it scales by the deficit.
     deficit = max(0, people - agri)
+    food = state.food[seat]
+    hunger = 0.0
+    if state.phase == FEED and state.per_missing_food and not_fed_yet(state, seat):
+        # Compare feeding states as if this round's meal were eaten (see pending_hunger).
+        hunger = pending_hunger(state, seat)
+        food = max(0, food + agri - people)
     if deficit and left > 0:
-        covered = state.food[seat] / deficit
+        covered = food / deficit
         risk = 5.0 * (deficit if state.per_missing_food else 1)
         value -= risk * max(0.0, min(left, 3.0) - covered)
     else:
-        value += state.food[seat] * 0.1
-    return value
+        value += food * 0.1
+    return value - hunger
+
+
+def not_fed_yet(state: StoneAgeState, seat: int) -> bool:
+    n = state.num_players
+    return (seat - state.start) % n >= (state.turn - state.start) % n
+
+
+def pending_hunger(state: StoneAgeState, seat: int) -> float:
+    """Under starvation="per_missing_food", what the food a seat has still to find this round will cost it.
+
+    Without it a one-ply search compares states at different points of the feeding (one seat still paying, the next
+    already penalised) and prefers `starve` with resources in hand. Each missing food costs a resource (about 3
+    points) while they last, then 10 points.
+    """
+    missing = state.feed_left if seat == state.turn else max(0, state.people[seat] - state.food[seat] - state.agri[seat])
+    payable = min(missing, sum(state.res[seat]) + 2 * state.joker[seat])
+    return 10.0 * (missing - payable) + 3.0 * payable
 
 
 def evaluate(state: StoneAgeState) -> list[float]:
