@@ -157,3 +157,12 @@ def test_search_iterations_are_recorded_per_seat():
         assert 0 < searched <= 5 * r["decisions"][mcts_seat]
         assert searched % 5 == 0  # every decision with a choice runs exactly the budget
         assert r["iterations"][random_seat] == 0
+
+
+def test_a_last_line_without_its_newline_is_kept_and_closed(tmp_path):
+    out = tmp_path / "r.jsonl"
+    run_tournament(Tournament("splendor", seats=FAST, games=1, seed=2), out=out, progress=False)
+    out.write_text(out.read_text().rstrip("\n"))
+    results = run_tournament(Tournament("splendor", seats=FAST, games=2, seed=2), out=out, progress=False)
+    assert [r["index"] for r in results] == [0, 1]
+    assert [r["index"] for r in load_results(out)] == [0, 1]

@@ -109,7 +109,12 @@ def load_results(path: Path, tournament: Tournament | None = None) -> list[dict[
     path = Path(path)
     if not path.exists():
         return []
-    lines = path.read_text(encoding="utf-8").splitlines()
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    if text and not text.endswith("\n"):  # so the next result starts on a line of its own
+        with path.open("a", encoding="utf-8") as f:
+            f.write("\n")
+    jobs = tournament.jobs() if tournament is not None else []
     found: dict[int, dict[str, Any]] = {}
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -131,7 +136,7 @@ def load_results(path: Path, tournament: Tournament | None = None) -> list[dict[
                     f"{path} holds results of another tournament ({_describe(got)}), not of this one ({_describe(want)}); "
                     "choose another output file"
                 )
-            expected = tournament.jobs()[row["index"]] if row["index"] < tournament.games else None
+            expected = jobs[row["index"]] if 0 <= row["index"] < len(jobs) else None
             if expected is not None and (row.get("seats") != list(expected.seats) or row.get("seed") != expected.seed):
                 raise ValueError(
                     f"{path}:{number}: game {row['index']} was played with seats {row.get('seats')}, not {list(expected.seats)}"
