@@ -187,6 +187,7 @@ def run_tournament(
         write_csv(csv_path, load_results(jsonl))  # the CSV always mirrors the JSON lines
     todo = [j for j in jobs if j.index not in done]
     bar = _progress(progress)
+    tally = _Tally(tournament, done.values())
     with bar if bar is not None else contextlib.nullcontext():
         task = bar.add_task(tournament.game, total=len(jobs), completed=len(done)) if bar is not None else None
         for result in run_jobs(todo, workers, backend):
@@ -199,7 +200,8 @@ def run_tournament(
             if on_result is not None:
                 on_result(result)
             if bar is not None and task is not None:
-                bar.update(task, advance=1, description=_leader(tournament, list(done.values())))
+                tally.add(result)
+                bar.update(task, advance=1, description=str(tally))
     return [done[i] for i in sorted(done)]
 
 
@@ -207,14 +209,26 @@ def summary_of(tournament: Tournament, results: list[dict[str, Any]]) -> Summary
     return summarize(results, tournament.labels(), list(tournament.seats))
 
 
-def _leader(tournament: Tournament, results: list[dict[str, Any]]) -> str:
-    labels = tournament.labels()
-    wins = [0] * len(labels)
-    for r in results:
-        for seat, e in enumerate(r["entrants"]):
-            wins[e] += r["ranks"] is not None and r["ranks"][seat] == 1
-    parts = [f"{labels[e]} {wins[e] / len(results):.0%}" for e in range(len(labels))]
-    return f"{tournament.game}: " + ", ".join(parts)
+class _Tally:
+    """Running win rates for the progress bar, updated game by game (a million games stay cheap)."""
+
+    def __init__(self, tournament: Tournament, results: Iterable[Mapping[str, Any]]) -> None:
+        self.game = tournament.game
+        self.labels = tournament.labels()
+        self.wins = [0] * len(self.labels)
+        self.games = 0
+        for r in results:
+            self.add(r)
+
+    def add(self, r: Mapping[str, Any]) -> None:
+        self.games += 1
+        if r["ranks"] is not None:
+            for seat, e in enumerate(r["entrants"]):
+                self.wins[e] += r["ranks"][seat] == 1
+
+    def __str__(self) -> str:
+        rates = ", ".join(f"{label} {w / max(1, self.games):.0%}" for label, w in zip(self.labels, self.wins, strict=True))
+        return f"{self.game}: {rates}"
 
 
 def _progress(enabled: bool) -> Any:
