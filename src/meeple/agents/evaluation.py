@@ -32,6 +32,6 @@ def outcome_rewards(state: State) -> list[float]:
     result = state.result()
     assert result is not None, "outcome_rewards needs a finished game"
     n = len(result.ranks)
-    if n == 1:
-        return [1.0]
+    if n == 1:  # a solo game (Scythe's Automa): rank 1 beat the game's own opponent, rank 2 lost to it
+        return [1.0 if result.ranks[0] == 1 else 0.0]
     return [(n - r) / (n - 1) for r in result.ranks]

@@ -75,8 +75,8 @@ def final_rewards(result: Result, mode: str = "win") -> list[float]:
     """
     check_reward_mode(mode)
     n = len(result.ranks)
-    if n == 1:
-        return [1.0 if mode == "win" else 0.0]
+    if n == 1:  # a solo game (Scythe's Automa): +1 beat the game's own opponent (rank 1), -1 lost to it
+        return [(1.0 if result.ranks[0] == 1 else -1.0) if mode == "win" else 0.0]
     if mode == "score":
         mean = sum(result.scores) / n
         return [float(s) - mean for s in result.scores]
@@ -87,7 +87,7 @@ def final_rewards(result: Result, mode: str = "win") -> list[float]:
 
 def reward_range(players: int) -> tuple[float, float]:
     """Bounds of the ``win`` rewards at this player count."""
-    return (-1.0 / (players - 1), 1.0) if players > 1 else (1.0, 1.0)
+    return (-1.0 / (players - 1), 1.0) if players > 1 else (-1.0, 1.0)
 
 
 def action_for_id(game: Game, action_id: Any) -> Action:

@@ -43,7 +43,7 @@ def short_name(name: str) -> str:
 
 
 def game_type(game: Game) -> pyspiel.GameType:
-    params: dict[str, Any] = {"players": game.min_players, "seed": -1}
+    params: dict[str, Any] = {"players": max(2, game.min_players), "seed": -1}
     # Game options with plain values become OpenSpiel parameters, defaults as in the rules.
     params.update({k: v for k, v in game.options.items() if isinstance(v, _SIMPLE)})
     return pyspiel.GameType(
@@ -55,7 +55,7 @@ def game_type(game: Game) -> pyspiel.GameType:
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
-        min_num_players=game.min_players,
+        min_num_players=max(2, game.min_players),  # zero-sum: a solo game (Scythe's Automa) is not offered here
         provides_information_state_string=False,
         provides_information_state_tensor=False,
         provides_observation_string=True,
@@ -70,8 +70,10 @@ class MeepleSpielGame(pyspiel.Game):
     def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
         game = load_game(name)
         params = dict(params or {})
-        players = int(params.get("players", game.min_players))
+        players = int(params.get("players", max(2, game.min_players)))
         game.check_players(players)
+        if players < 2:
+            raise ValueError(f"the OpenSpiel adapter is zero-sum and needs 2 or more players; play {game.name} solo through Gymnasium")
         low, high = reward_range(players)
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,

@@ -31,6 +31,8 @@ class CombatRules:
     # -- who fights --------------------------------------------------------------------------------------------------
 
     def sides(self: Any) -> tuple[int, int]:
+        if self.automa is not None and self.automa.attacking:
+            return 1, 0  # the Automa attacks the human (automa §7)
         return self.order[self.ti], self.defender
 
     def fighters_at(self: Any, seat: int, h: int) -> int:
@@ -67,7 +69,7 @@ class CombatRules:
         self.pending_combats.remove(h)
         occ = self.board()[1]
         self.combat_at = h
-        self.defender = next(q for q in range(self.num_players) if q != seat and occ[h] >> 2 * q & 2)
+        self.defender = next(q for q in range(len(self.pos)) if q != seat and occ[h] >> 2 * q & 2)
         self.dial = [-1, -1]
         self.played = [[0, 0, 0, 0], [0, 0, 0, 0]]
         self.run_pre_combat(0)
@@ -132,6 +134,13 @@ class CombatRules:
 
     def begin_choice(self: Any, role: int) -> None:
         p = self.sides()[role]
+        if p >= self.num_players:  # the Automa: the human chooses first, then its card is drawn (automa §7 steps 1–2)
+            if role == 0:
+                self.begin_choice(1)
+            else:
+                self.automa_choose(1)
+                self.reveal()
+            return
         self.cstage = 2 + role
         self.decider = p
         self.choice_at[role] = len(self.history)
@@ -181,6 +190,8 @@ class CombatRules:
         if role == 0:
             self.begin_choice(1)
         else:
+            if self.dial[0] < 0:
+                self.automa_choose(0)
             self.reveal()
 
     # -- §8.3–§8.6: reveal and outcome ---------------------------------------------------------------------------------
@@ -228,11 +239,11 @@ class CombatRules:
         loser = defender if winner == attacker else attacker
         units = self.pos[loser]
         home = HOME[self.faction[loser]]
-        workers = 0
+        workers = sum(1 for x in units[WORKER0:] if x == h)
+        if loser >= self.num_players:
+            self.automa_retreat(h)
         for slot in range(UNIT_SLOTS):
             if units[slot] == h:
-                if slot >= WORKER0:
-                    workers += 1
                 units[slot] = home if slot >= WORKER0 or lake < 0 else lake
         self._board = None
         self.combat_at = -1
@@ -242,12 +253,22 @@ class CombatRules:
             self.sent_back = True
             if not (self.faction[attacker] == D.POLANIA and self.abil[attacker] >> D.COMBAT_ABILITY & 1):
                 self.gain_popularity(attacker, -workers)  # Camaraderie spares Polania this loss
-        self.place_star(winner, D.STAR_COMBAT)
+        if self.automa is not None:
+            self.automa_after_combat(winner, h)
+            self.automa.attacking = False
+        if winner >= self.num_players:
+            self.automa_star(D.STAR_COMBAT)
+        else:
+            self.place_star(winner, D.STAR_COMBAT)
         if self.phase == "over":
             return
         revealed = self.last_combat[5:7] if loser == defender else self.last_combat[3:5]
         if sum(revealed) > 0:
             self.draw_card(loser)
+        if attacker >= self.num_players:
+            self.phase = "section"  # the Automa's turn goes on; the human's turn follows it
+            self.automa_after_move()
+            return
         self.resume_after(attacker)
 
     def place_star(self: Any, seat: int, kind: int) -> None:

@@ -44,6 +44,8 @@ def observation_tensor(s: ScytheState, seat: int) -> np.ndarray:
     s.check_seat(seat)
     out = np.zeros(SIZE, dtype=np.float32)
     seats = relative_seats(s, seat)
+    if s.automa is not None:
+        seats.append(1)  # the solo game's Automa as the next relative seat
     rel = {p: i for i, p in enumerate(seats)}
     # board
     for h in range(NUM_SPACES):
@@ -72,11 +74,15 @@ def observation_tensor(s: ScytheState, seat: int) -> np.ndarray:
         i = pbase + rel[p] * PLAYER_FEATURES
         v: list[float] = [1.0]
         v += [1.0 if s.faction[p] == f else 0.0 for f in range(5)]
-        v += [1.0 if s.mat[p] == m else 0.0 for m in range(5)]
+        v += [1.0 if p < len(s.mat) and s.mat[p] == m else 0.0 for m in range(5)]
         v += [s.power[p] / D.MAX_POWER, s.pop[p] / D.MAX_POPULARITY]
-        v += [x / 2.0 for x in s.stars[p]]
+        v += [x / 2.0 for x in s.stars[p][: len(D.STAR_KINDS)]]
         v += [held(s, p) / 10.0]  # tucked combat cards count as held until the reveal
-        v += [0.0 if s.top_cubes[p] >> k & 1 else 1.0 for k in range(6)]
+        if p < len(s.mat):
+            v += [0.0 if s.top_cubes[p] >> k & 1 else 1.0 for k in range(6)]
+        else:  # the Automa has no mat: its six upgrade features hold its star tracker instead
+            a = s.automa
+            v += [s.stars[p][-1] / 6.0, a.cube / 24.0, float(a.scheme == 2), float(s.rivers_ok()), a.turns / 100.0, 0.0]
         v += [c / 3.0 for c in s.bottom_cubes[p]]
         v += [float(s.recruits[p] >> k & 1) for k in range(4)]
         v += [float(s.bonuses[p] >> k & 1) for k in range(4)]
@@ -94,7 +100,9 @@ def observation_tensor(s: ScytheState, seat: int) -> np.ndarray:
     # the turn in progress
     t = obase + OWN_FEATURES
     cur = s.current_player
-    v = [1.0 if s.phase == ph else 0.0 for ph in PHASES]
+    # the solo game's resource placement (phase "place", the last) shows as a gain: the size stays the same
+    phase = "gain" if s.phase == "place" else s.phase
+    v = [1.0 if phase == ph else 0.0 for ph in PHASES[:N_PHASES]]
     v += [1.0 if cur is not None and rel[cur] == i else 0.0 for i in range(MAX_SEATS)]
     v += [1.0 if s.section == c else 0.0 for c in range(5)]
     v += [s.moves_left / 3.0, bin(s.moved).count("1") / 5.0]
@@ -161,19 +169,26 @@ def evaluate(s: ScytheState) -> list[float]:
     Power, combat cards, mechs and workers off the mat count a little: they win territory and produce. An objective
     met now is nearly a star (3–5 coins), one not yet met a little; a Factory card is a fifth section.
     """
-    from . import objectives
-
     out = []
     stakes = combat_stakes(s) if s.combat_at >= 0 else {}
+    if s.automa is not None:  # solo: the human's value less the Automa's score so far
+        human = evaluate_seat(s, 0, stakes)
+        return [human - float(s.automa_score()) - stakes.get(1, 0.0)]
     for p in range(s.num_players):
-        value = float(s.score(p)) + stakes.get(p, 0.0)
-        value += 0.2 * s.power[p] + 0.3 * sum(s.hand[p])
-        if s.stars[p][D.STAR_OBJECTIVE] < D.OBJECTIVE_STAR_CAP or s.faction[p] == D.SAXONY:
-            value += sum(2.5 if objectives.met(s, p, c) else 0.3 for c in s.objectives[p])
-        value += 1.5 if s.factory_card[p] >= 0 else 0.0
-        value += 0.5 * sum(1 for h in s.pos[p][MECH0:WORKER0] if h >= 0) + 0.5 * sum(1 for h in s.pos[p][WORKER0:] if h >= 0)
-        out.append(value)
+        out.append(evaluate_seat(s, p, stakes))
     return out
+
+
+def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float]) -> float:
+    from . import objectives
+
+    value = float(s.score(p)) + stakes.get(p, 0.0)
+    value += 0.2 * s.power[p] + 0.3 * sum(s.hand[p])
+    if s.stars[p][D.STAR_OBJECTIVE] < D.OBJECTIVE_STAR_CAP or s.faction[p] == D.SAXONY:
+        value += sum(2.5 if objectives.met(s, p, c) else 0.3 for c in s.objectives[p])
+    value += 1.5 if s.factory_card[p] >= 0 else 0.0
+    value += 0.5 * sum(1 for h in s.pos[p][MECH0:WORKER0] if h >= 0) + 0.5 * sum(1 for h in s.pos[p][WORKER0:] if h >= 0)
+    return value
 
 
 def combat_stakes(s: ScytheState) -> dict[int, float]:

@@ -10,6 +10,8 @@ import numpy as np
 from meeple.core import Action, ChanceScript, Game, State
 
 from . import actions
+from .automa import OPTION_CHOICES as AUTOMA_CHOICES
+from .automa import OPTIONS as AUTOMA_OPTIONS
 from .state import ScytheState
 
 
@@ -17,7 +19,7 @@ class Scythe(Game):
     name = "scythe"
     title = "Scythe"
     version = "2"  # 2: combat, encounters, the Factory and objectives (part 2)
-    min_players = 2
+    min_players = 1  # 1: the solo game against the Automa (automa RULES.md)
     max_players = 5
     options = {
         # RULES.md §2.4: "random" deals by the seed; or one name per seat, e.g. "nordic,crimea".
@@ -31,12 +33,15 @@ class Scythe(Game):
         "relentless_factory": False,
         # RULES.md §14 ⚠: Crimea Wayfare may reach the Albion/Togawa home-base spaces (as the digital edition).
         "wayfare_expansion_homes": True,
+        # Solo only (players=1): the Automa's level and every ⚠ point of automa RULES.md §13 (docs/rules/scythe.md).
+        **AUTOMA_OPTIONS,
     }
     option_choices = {
         "ban_pairs": (True, False),
         "payment": ("choose", "auto"),
         "relentless_factory": (False, True),
         "wayfare_expansion_homes": (True, False),
+        **AUTOMA_CHOICES,
     }
     num_actions = actions.NUM_ACTIONS
 

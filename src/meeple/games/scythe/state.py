@@ -18,6 +18,7 @@ from meeple.core import Action, ChanceScript, IllegalAction, Result, State
 
 from . import actions as A
 from . import data as D
+from .automa import AUTOMA, AutomaRules
 from .cards import ENCOUNTER, END, FACTORY_PICK, GAIN, CardRules
 from .combat import ABILITY, CARDS, DIAL, FIGHT, RETREAT, CombatRules
 from .data import (
@@ -43,6 +44,7 @@ from .data import (
 SECTION, TOP, MOVING, UNIT, TRADING, PRODUCING, BOTTOM, PAYING, OVER = (
     "section", "top", "move", "unit", "trade", "produce", "bottom", "pay", "over",
 )  # fmt: skip
+PLACE = "place"  # solo: the human chooses the resources placed on a hex conquered from the Automa (automa §7 O9)
 PHASES = (
     SECTION,
     TOP,
@@ -62,6 +64,7 @@ PHASES = (
     GAIN,
     FACTORY_PICK,
     END,
+    PLACE,
 )
 
 #: A character or mech may step onto an enemy character or mech, and combat follows the Move (RULES.md §7.3, §8).
@@ -74,12 +77,13 @@ _LAND_NEIGHBOURS = tuple(tuple(n for n, _ in NEIGHBOURS[h] if not IS_HOME[n] and
 _R = len(D.RESOURCES)
 
 
-class ScytheState(CombatRules, CardRules, State):
+class ScytheState(AutomaRules, CombatRules, CardRules, State):
     __slots__ = (
         "_board",
         "abil",
         "active",
         "after",
+        "automa",
         "bonus_tile",
         "bonuses",
         "bottom_cubes",
@@ -223,15 +227,25 @@ class ScytheState(CombatRules, CardRules, State):
     objective_done: list[list[int]]  # revealed, public
     objective_discard: list[list[int]]  # discarded unrevealed, known to their owner only
     _board: tuple[list[int], list[int]] | None
+    automa: Any  # the solo game's AutomaSide (automa.py), None with 2-5 players
 
     # -- §2 Setup ----------------------------------------------------------------------------------------------
 
+    @property
+    def n_sides(self) -> int:
+        """Seats plus the Automa in a solo game: the length of every per-side list but ``mat`` and ``order``."""
+        return len(self.faction)
+
     def setup(self, script: ChanceScript | None) -> None:
-        n = self.num_players
+        solo = self.num_players == 1
+        self.automa = None
         self.deal_factions_and_mats()
-        self.power = [D.STARTING_POWER[f] for f in self.faction]
+        n = self.n_sides
+        self.power = [D.STARTING_POWER[f] for f in self.faction[: self.num_players]]
         self.pop = [D.MAT_POPULARITY[m] for m in self.mat]
         self.coins = [D.MAT_COINS[m] for m in self.mat]
+        if solo:
+            self.setup_automa()
         self.deck = list(D.CARD_COUNTS)
         self.discard = [0, 0, 0, 0]
         self.hand = [[0, 0, 0, 0] for _ in range(n)]
@@ -255,6 +269,7 @@ class ScytheState(CombatRules, CardRules, State):
         self.encounter_deck = list(D.ENCOUNTER_CARDS)
         self.bonus_tile = self.chance_index("bonus_tile", D.BONUS_TILES)
         pool = list(D.FACTORY_CARDS)
+        # automa §2 ⚠ O16: a solo game prepares the Factory as for 2 players (3 cards)
         self.factory = [pool.pop(self.chance_index("factory", pool)) for _ in range(n + 1)]
         self.factory_rest = sorted(pool)
         self.factory_card = [-1] * n
@@ -269,12 +284,12 @@ class ScytheState(CombatRules, CardRules, State):
         self.objectives = [[] for _ in range(n)]
         self.objective_done = [[] for _ in range(n)]
         self.objective_discard = [[] for _ in range(n)]
-        for p in range(n):
+        for p in range(self.num_players):
             for _ in range(2):
                 self.objectives[p].append(self.objective_deck.pop(self.chance_index("objective", self.objective_deck)))
         # §2.8: the lowest mat number starts; play proceeds clockwise by faction seating.
-        seating = sorted(range(n), key=lambda s: D.SEATING.index(D.FACTIONS[self.faction[s]]))
-        start = min(range(n), key=lambda s: D.MAT_NUMBER[self.mat[s]])
+        seating = sorted(range(self.num_players), key=lambda s: D.SEATING.index(D.FACTIONS[self.faction[s]]))
+        start = min(range(self.num_players), key=lambda s: D.MAT_NUMBER[self.mat[s]])
         k = seating.index(start)
         self.order = seating[k:] + seating[:k]
         self.ti = 0
@@ -285,17 +300,22 @@ class ScytheState(CombatRules, CardRules, State):
         self.last_combat = []
         self.reset_turn()
         self._board = None
+        if solo:
+            self.stars[AUTOMA].append(0)  # its tracker stars (automa §8)
+            if self.opts["automa_first"]:  # automa §2 ⚠ O13
+                self.automa_turn()
 
     def deal_factions_and_mats(self) -> None:
         """§2.4: factions and mats by option or by chance; the optional ban on two pairings (on by default)."""
         n = self.num_players
         opts = self.opts
         ban = opts["ban_pairs"]
+        sides = n + 1 if n == 1 else n  # solo: the human's faction, then the Automa's
         if opts["factions"] == "random":
             pool = list(range(5))
-            self.faction = [pool.pop(self.chance_index("faction", pool)) for _ in range(n)]
+            self.faction = [pool.pop(self.chance_index("faction", pool)) for _ in range(sides)]
         else:
-            self.faction = _named_list(opts["factions"], D.FACTIONS, n, "factions")
+            self.faction = _named_list(opts["factions"], D.FACTIONS, sides, "factions")
         if opts["mats"] == "random":
             import itertools
 
@@ -424,6 +444,8 @@ class ScytheState(CombatRules, CardRules, State):
         self.power[seat] = max(0, min(D.MAX_POWER, self.power[seat] + k))
 
     def gain_popularity(self, seat: int, k: int) -> None:
+        if seat >= self.num_players:
+            return  # the Automa's popularity stays at 10 (automa §1)
         self.pop[seat] = max(0, min(D.MAX_POPULARITY, self.pop[seat] + k))
 
     def draw_card(self, seat: int) -> None:
@@ -518,6 +540,9 @@ class ScytheState(CombatRules, CardRules, State):
             return self.legal_factory_pick()
         if phase == END:
             return [*self.revealable(seat), A.END_TURN_ACTION]
+        if phase == PLACE:
+            h = self.automa.place_at
+            return [_ACT[A.PUT_BASE + r * NUM_SPACES + h] for r in range(_R)]
         return []
 
     def legal_sections(self, seat: int) -> list[Action]:
@@ -789,6 +814,8 @@ class ScytheState(CombatRules, CardRules, State):
         kind = a.kind
         if self.phase == GAIN:
             self.take_gain(seat, a)
+        elif self.phase == PLACE:
+            self.place_conquest(seat, a.a)
         elif kind >= A.FIGHT or self.phase in (ENCOUNTER, END):
             self.do_part2(seat, a)
         elif kind == A.SECTION:
@@ -1041,7 +1068,7 @@ class ScytheState(CombatRules, CardRules, State):
     def displace_workers(self, seat: int, h: int) -> None:
         """§7.3: lone opponent workers retreat to their home base; the mover loses 1 popularity per worker."""
         lost = 0
-        for q in range(self.num_players):
+        for q in range(self.n_sides):
             if q == seat:
                 continue
             units = self.pos[q]
@@ -1049,6 +1076,8 @@ class ScytheState(CombatRules, CardRules, State):
                 if units[slot] == h:
                     units[slot] = HOME[self.faction[q]]
                     lost += 1
+                    if self.automa is not None and q == AUTOMA and self.opts["automa_resources_on_displace"]:
+                        self.conquest_resources(h)  # automa §7 step 9 ⚠ O10: once per hex
         self._board = None
         self.sent_back = True
         self.gain_popularity(seat, -lost)
@@ -1072,6 +1101,9 @@ class ScytheState(CombatRules, CardRules, State):
 
     def resume_after(self, seat: int) -> None:
         """§8–§10: combats in the attacker's order, then the encounter, then the Factory card; then the bottom action."""
+        if self.automa is not None and self.automa.place_left:
+            self.phase = PLACE
+            return
         if self.after == 0:
             if self.next_combat(seat):
                 return
@@ -1170,6 +1202,15 @@ class ScytheState(CombatRules, CardRules, State):
         if self.phase != OVER:
             self.end_turn(seat)
 
+    def place_conquest(self, seat: int, r: int) -> None:
+        """automa §7 step 9 O9 ``choose``: one resource of the human's choice on the conquered hex."""
+        a = self.automa
+        self.res[a.place_at * _R + r] += 1
+        a.place_left -= 1
+        if not a.place_left:
+            a.place_at = -1
+            self.resume_after(seat)
+
     def upgrade(self, seat: int, slot: int, b: int) -> None:
         """§6.1: a cube from a top-row slot onto a bottom action's cost space."""
         self.top_cubes[seat] &= ~(1 << slot)
@@ -1227,6 +1268,8 @@ class ScytheState(CombatRules, CardRules, State):
         self.ti = (self.ti + 1) % self.num_players
         self.phase = SECTION
         self.reset_turn()
+        if self.automa is not None:
+            self.automa_turn()  # automa §4: its turn follows the human's, inside the same apply
 
     # -- §13 Final scoring --------------------------------------------------------------------------------------------------------
 
@@ -1247,6 +1290,8 @@ class ScytheState(CombatRules, CardRules, State):
         return structure_bonus(D.BONUS_TILES[self.bonus_tile], [h for h in self.struct_hex[seat] if h >= 0])
 
     def score(self, seat: int) -> int:
+        if seat == AUTOMA and self.automa is not None:
+            return self.automa_score()
         per_star, per_territory, per_two = D.tier_of(self.pop[seat])
         return (
             self.coins[seat]
@@ -1265,6 +1310,8 @@ class ScytheState(CombatRules, CardRules, State):
         if self.phase != OVER:
             return None
         n = self.num_players
+        if self.automa is not None:
+            return self.solo_result()
         scores = [self.score(p) for p in range(n)]
         keys = [(scores[p], *self.tie_keys(p)) for p in range(n)]
         return Result.from_keys(
@@ -1275,6 +1322,28 @@ class ScytheState(CombatRules, CardRules, State):
             stars=[sum(s) for s in self.stars],
             factions=[D.FACTIONS[f] for f in self.faction],
             mats=[D.MATS[m] for m in self.mat],
+        )
+
+    def solo_result(self) -> Result:
+        """automa §10: the human's rank against the Automa (1 won or tied after the tie-breakers, 2 lost)."""
+        human = (self.score(0), *self.tie_keys(0))
+        automa = (self.score(AUTOMA), *self.tie_keys(AUTOMA))
+        return Result(
+            (human[0],),
+            (1 if human >= automa else 2,),
+            {
+                "ended_by": "automa" if self.ended_by == AUTOMA else self.ended_by,
+                "turns": self.turns,
+                "stars": [sum(s) for s in self.stars[:1]],
+                "factions": [D.FACTIONS[self.faction[0]]],
+                "mats": [D.MATS[m] for m in self.mat],
+                "automa_score": automa[0],
+                "automa_stars": sum(self.stars[AUTOMA]),
+                "automa_faction": D.FACTIONS[self.faction[AUTOMA]],
+                "automa_level": self.automa.level,
+                "coin_difference": human[0] - automa[0],
+                "tied": human == automa,
+            },
         )
 
     # -- copying ------------------------------------------------------------------------------------------------------------------
@@ -1353,6 +1422,7 @@ class ScytheState(CombatRules, CardRules, State):
         s.objective_done = [x.copy() for x in self.objective_done]
         s.objective_discard = [x.copy() for x in self.objective_discard]
         s._board = self._board  # never mutated in place, only replaced
+        s.automa = None if self.automa is None else self.automa.copy()
         return s
 
     def why_illegal(self, action: Action) -> str:

@@ -118,6 +118,7 @@ def observation(s: ScytheState, seat: int | None) -> dict[str, Any]:
         # a seat that has looked at the Factory knows what is left there (the kept cards are public)
         "factory_cards_seen": sorted(s.factory) if seat is not None and s.factory_seen >> seat & 1 else None,
         "pending_combats": sorted(SPACE_NAMES[h] for h in s.pending_combats),
+        **({"automa": s.automa_view()} if s.automa is not None else {}),
         "last_combat": last_combat_view(s),
         "encounter_cards_used": list(s.encounter_used),
         "combat_deck": sum(s.deck),
@@ -125,7 +126,7 @@ def observation(s: ScytheState, seat: int | None) -> dict[str, Any]:
         "objective_deck": len(s.objective_deck),
         "encounter_deck": len(s.encounter_deck),
         "turn": turn,
-        "ended_by": s.ended_by if s.ended_by >= 0 else None,
+        "ended_by": s.ended_by if 0 <= s.ended_by < s.num_players else "automa" if s.ended_by >= 0 else None,
     }
 
 
@@ -315,6 +316,8 @@ def to_dict(s: ScytheState) -> dict[str, Any]:
         d[k] = [list(x) for x in getattr(s, k)]
     d["phase"] = s.phase
     d["here"] = s.here
+    if s.automa is not None:
+        d["automa"] = s.automa.to_dict()
     return d
 
 
@@ -325,9 +328,17 @@ def from_dict(cls: type[ScytheState], game: Any, data: Mapping[str, Any]) -> Scy
     read_base(s, game, data)
     n = s.num_players
     big = 10**6
+    m = n  # seats with a mat and a turn
+    if n == 1:
+        from .automa import AutomaSide
+
+        s.automa = AutomaSide.from_dict(data.get("automa"))
+        n = 2  # the per-side lists hold the Automa too
+    else:
+        s.automa = None
     s.faction = int_list(data, "faction", n, 0, 4)
-    s.mat = int_list(data, "mat", n, 0, 4)
-    s.order = int_list(data, "order", n, 0, n - 1)
+    s.mat = int_list(data, "mat", m, 0, 4)
+    s.order = int_list(data, "order", m, 0, m - 1)
     s.abil = int_list(data, "abil", n, 0, 15)
     s.res = int_list(data, "res", NUM_SPACES * _R, 0, big)
     s.struct_at = int_list(data, "struct_at", NUM_SPACES, -1, 4 * n - 1)
@@ -362,8 +373,14 @@ def from_dict(cls: type[ScytheState], game: Any, data: Mapping[str, Any]) -> Scy
         raise ValueError("state['gains'] must hold (gain, amount) pairs")
     s.played = _nested(data, "played", 2, 4, 0, D.TOTAL_CARDS)
     s.objective_done = _nested(data, "objective_done", n, None, 1, max(D.OBJECTIVES))
+    if n > m:  # the Automa's stars have a tracker entry
+        stars = field(data, "stars", list)
+        s.stars = _nested({"stars": stars[:m]}, "stars", m, len(D.STAR_KINDS), 0, D.MAX_STARS)
+        s.stars += _nested({"stars": stars[m:]}, "stars", 1, len(D.STAR_KINDS) + 1, 0, D.MAX_STARS)
+    else:
+        s.stars = _nested(data, "stars", n, len(D.STAR_KINDS), 0, D.MAX_STARS)
     s.objective_discard = _nested(data, "objective_discard", n, None, 1, max(D.OBJECTIVES))
-    s.decider = int_in(data, "decider", -1, n - 1)
+    s.decider = int_in(data, "decider", -1, m - 1)
     s.combat_at = int_in(data, "combat_at", -1, NUM_SPACES - 1)
     s.defender = int_in(data, "defender", -1, n - 1)
     s.cstage = int_in(data, "cstage", -1, 4)
@@ -380,10 +397,9 @@ def from_dict(cls: type[ScytheState], game: Any, data: Mapping[str, Any]) -> Scy
     s.struct_hex = _nested(data, "struct_hex", n, 4, -1, NUM_SPACES - 1)
     s.hand = _nested(data, "hand", n, 4, 0, D.TOTAL_CARDS)
     s.bottom_cubes = _nested(data, "bottom_cubes", n, 4, 0, 3)
-    s.stars = _nested(data, "stars", n, len(D.STAR_KINDS), 0, D.MAX_STARS)
     s.objectives = _nested(data, "objectives", n, None, 1, max(D.OBJECTIVES))
     s.bonus_tile = int_in(data, "bonus_tile", 0, len(D.BONUS_TILES) - 1)
-    s.ti = int_in(data, "ti", 0, n - 1)
+    s.ti = int_in(data, "ti", 0, m - 1)
     s.turns = int_in(data, "turns", 0, big)
     s.ended_by = int_in(data, "ended_by", -1, n - 1)
     s.section = int_in(data, "section", -1, 4)
@@ -412,7 +428,9 @@ def check_consistency(s: ScytheState) -> None:
 
     n = s.num_players
     active_homes = {D.HOME[f] for f in s.faction}
-    if len(set(s.faction)) != n or len(set(s.mat)) != n or sorted(s.order) != list(range(n)):
+    if s.automa is not None:
+        check_automa(s)
+    if len(set(s.faction)) != s.n_sides or len(set(s.mat)) != n or sorted(s.order) != list(range(n)):
         raise ValueError("factions, mats and turn order must each name every seat once")
     for p in range(n):
         units = s.pos[p]
@@ -467,7 +485,8 @@ def check_consistency(s: ScytheState) -> None:
     encounters = s.encounter_deck + s.encounter_used + ([s.encounter_card] if s.encounter_card >= 0 else [])
     if sorted(encounters) != sorted(D.ENCOUNTER_CARDS):
         raise ValueError("the encounter cards are not conserved")
-    if len(s.encounter_used) + (s.encounter_card >= 0) != len(D.ENCOUNTER_SPACES) - len(s.tokens):
+    automa_tokens = s.automa.tokens if s.automa is not None else 0
+    if len(s.encounter_used) + (s.encounter_card >= 0) + automa_tokens != len(D.ENCOUNTER_SPACES) - len(s.tokens):
         raise ValueError("one encounter card is drawn per encounter token taken")
     for p in range(n):
         star_cap = D.MAX_STARS if s.faction[p] == D.SAXONY else None
@@ -498,6 +517,22 @@ def check_consistency(s: ScytheState) -> None:
         raise ValueError("a payment is due exactly when the phase is 'pay'")
     if s.phase != OVER and any(sum(x) >= D.MAX_STARS for x in s.stars):
         raise ValueError("a player has 6 stars but the game is not over")
+
+
+def check_automa(s: ScytheState) -> None:
+    """The solo game's Automa side: its units on its base or on hexes, popularity 10, no mat, recruits or structures."""
+    from .automa import AUTOMA
+
+    if len(s.faction) != 2 or any(len(x) != 2 for x in (s.pos, s.power, s.pop, s.coins, s.hand, s.stars, s.factory_card)):
+        raise ValueError("a solo game holds the human and the Automa in every per-side list")
+    home = D.HOME[s.faction[AUTOMA]]
+    for h in s.pos[AUTOMA]:
+        if h >= 0 and D.IS_HOME[h] and h != home:
+            raise ValueError(f"the Automa has a unit on another home base {SPACE_NAMES[h]}")
+    if s.pop[AUTOMA] != 10 or s.abil[AUTOMA] or s.recruits[AUTOMA] or any(h >= 0 for h in s.struct_hex[AUTOMA]):
+        raise ValueError("the Automa has popularity 10 and no abilities, recruits or structures")
+    if s.stars[AUTOMA][D.STAR_COMBAT] > D.COMBAT_STAR_CAP:
+        raise ValueError("the Automa has more than 2 combat stars")
 
 
 def _nested(data: Mapping[str, Any], key: str, n: int, length: int | None, lo: int, hi: int) -> list[list[int]]:
