@@ -33,6 +33,7 @@ from .data import (
 ACTION, RETURNING, CHOOSING_NOBLE, OVER = "action", "return", "noble", "over"
 
 _COST = tuple(c.cost for c in CARDS)
+_TOTAL_COST = tuple(sum(c.cost) for c in CARDS)
 _TIER = tuple(c.tier - 1 for c in CARDS)
 _REQ = tuple(n.requires for n in NOBLES)
 _SLOTS = A.DISPLAY_SLOTS
@@ -205,8 +206,10 @@ class SplendorState(State):
         t0, t1, t2, t3, t4, gold = self.tokens[seat]
         p0, p1, p2, p3, p4 = b0 + t0, b1 + t1, b2 + t2, b3 + t3, b4 + t4
         choose = self.opts["payment"] == "choose"
-        display = self.display
-        sources = [(s, display[s]) for s in range(_SLOTS) if display[s] >= 0]
+        # Σ max(0, c − p) ≥ Σc − Σp, so a card costing more than everything the seat has is skipped at once.
+        budget = p0 + p1 + p2 + p3 + p4 + gold
+        total = _TOTAL_COST
+        sources = [(s, card) for s, card in enumerate(self.display) if card >= 0 and total[card] <= budget]
         sources += [(_SLOTS + i, card) for i, card in enumerate(self.reserved[seat])]
         for source, card in sources:
             c0, c1, c2, c3, c4 = _COST[card]
