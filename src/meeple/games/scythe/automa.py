@@ -79,6 +79,7 @@ class AutomaSide:
         "cube",
         "deck",
         "discard",
+        "last_move",
         "level",
         "place_at",
         "place_left",
@@ -100,6 +101,7 @@ class AutomaSide:
         self.turns = 0
         self.place_at = -1  # a conquered hex where the human chooses the resources placed (O9 "choose")
         self.place_left = 0
+        self.last_move = ""  # the move alternative performed on its last turn ("" none), public
 
     def copy(self) -> AutomaSide:
         a = AutomaSide.__new__(AutomaSide)
@@ -118,7 +120,7 @@ class AutomaSide:
         a = cls.__new__(cls)
         for k in cls.__slots__:
             setattr(a, k, d[k])
-        if a.level not in LEVELS or a.scheme not in (1, 2) or not isinstance(a.attacking, bool):
+        if a.level not in LEVELS or a.scheme not in (1, 2) or not isinstance(a.attacking, bool) or not isinstance(a.last_move, str):
             raise ValueError("state['automa'] has an unknown level, scheme or attacking flag")
         for k in ("cube", "card", "tokens", "turns", "place_at", "place_left"):
             v = getattr(a, k)
@@ -272,6 +274,7 @@ class AutomaRules:
         if a.level == "autometta" and CARDS[card]["autometta_skip"]:
             a.card = -1
             return
+        a.last_move = ""
         side = CARDS[card]["scheme_2" if a.scheme == 2 else "scheme_1"]
         rivers_ok = self.rivers_ok()
         f = D.FACTIONS[self.faction[AUTOMA]]
@@ -281,6 +284,8 @@ class AutomaRules:
             if alt["action"] == "attack_combat_unit" and self.power[AUTOMA] < alt["min_automa_power"]:
                 continue
             done = getattr(self, "automa_" + alt["action"])(rivers_ok)
+            if done:
+                a.last_move = alt["action"]
             if done == "combat":
                 return  # the combat asks the human; automa_after_move follows it (combat.finish_combat)
             if done:
@@ -578,6 +583,7 @@ class AutomaRules:
             "factory_card": self.factory_card[AUTOMA] >= 0,
             "encounter_tokens": a.tokens,
             "deck_size": len(a.deck),
+            "last_move": a.last_move or None,
             "discard": list(a.discard),
             "combat_discard": list(a.combat_discard),
             "territories": self.territories(AUTOMA),

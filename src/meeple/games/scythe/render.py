@@ -29,7 +29,7 @@ STRUCT_SHORT = {"mine": "Mi", "monument": "Mo", "armory": "Ar", "mill": "Ml"}
 def _units(obs: Mapping[str, Any]) -> dict[str, list[tuple[str, str]]]:
     """Per space, (text, style) for each faction's units there."""
     out: dict[str, list[tuple[str, str]]] = {}
-    for pl in obs["players"]:
+    for pl in [*obs["players"], *([obs["automa"]] if obs.get("automa") else [])]:
         here: dict[str, list[str]] = {}
         if pl["character"]:
             here.setdefault(pl["character"], []).append("c")
@@ -127,6 +127,8 @@ def render(obs: Mapping[str, Any]) -> Group:
                 f"seat {p}: mech abilities {', '.join(pl['mech_abilities']) or 'none'}; structures {built}; on mat {pl['workers_on_mat']} workers"
             )
         )
+    if obs.get("automa"):
+        extra.append(_automa_line(obs["automa"]))
     turn = obs["turn"]
     status = Text(f"phase: {obs['phase']}", style="bold")
     if turn.get("section") is not None:
@@ -170,6 +172,17 @@ def render(obs: Mapping[str, Any]) -> Group:
     if obs["phase"] == "over":
         status.append(f"  game over (6th star by seat {obs['ended_by']})")
     return Group(board_text(obs), seats, *extra, status, legend)
+
+
+def _automa_line(a: Mapping[str, Any]) -> Text:
+    """The solo game's Automa (seat 1 in combat lines): level, tracker, scheme, power, cards, stars, units."""
+    last = f", last card {a['discard'][-1]}" if a["discard"] else ""
+    return Text(
+        f"Automa ({a['level']}, {a['faction']}): tracker {a['tracker_space']}/{a['tracker_spaces']}, scheme {'I' * a['scheme']}, "
+        f"rivers {'open' if a['rivers_allowed'] else 'closed'}; power {a['power']}, combat cards {a['hand_size']}, "
+        f"stars {a['star_count']}, territories {a['territories']}, deck {a['deck_size']}{last}",
+        style=STYLE.get(a["faction"], ""),
+    )
 
 
 def _combat_line(c: Mapping[str, Any], pending: list[str]) -> str:

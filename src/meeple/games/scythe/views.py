@@ -177,13 +177,13 @@ def determinize(s: ScytheState, seat: int | None, seed: int) -> ScytheState:
     t = s.clone()
     t.rng = s.reseeded(seed)
     rng = t.rng
-    others = [p for p in range(t.num_players) if p != seat]
+    others = [p for p in range(t.n_sides) if p != seat]  # solo: the Automa's face-down combat cards too
     # an unrevealed combat choice of another seat: its cards go back to the pool, its dial and cards are redrawn
     hidden_roles = []
     if t.combat_at >= 0 and t.cstage in (2, 3):
         sides = t.sides()
         for role in range(t.cstage - 1):
-            if sides[role] != seat:
+            if sides[role] != seat and sides[role] < t.num_players:  # the Automa chooses only at the reveal
                 hidden_roles.append(role)
                 for i in range(4):
                     t.hand[sides[role]][i] += t.played[role][i]
@@ -214,10 +214,15 @@ def determinize(s: ScytheState, seat: int | None, seed: int) -> ScytheState:
         t.objective_discard[p], objectives = objectives[:k], objectives[k:]
     t.objective_deck = sorted(objectives)
     if seat is None or not t.factory_seen >> seat & 1:
-        factory = t.factory + t.factory_rest
+        automa = [t.factory_card[1]] if t.automa is not None and t.factory_card[1] >= 0 else []  # taken unseen
+        factory = t.factory + automa + t.factory_rest
         rng.shuffle(factory)
         k = len(t.factory)
-        t.factory, t.factory_rest = factory[:k], sorted(factory[k:])
+        t.factory = factory[:k]
+        if automa:
+            t.factory_card[1] = factory[k]
+            k += 1
+        t.factory_rest = sorted(factory[k:])
     rewrite_deals(t, others)
     t._legal = None
     return t
@@ -233,11 +238,15 @@ def rewrite_deals(t: ScytheState, others: list[int]) -> None:
         for i in objective[2 * p : 2 * p + 2]:
             if t.history[i]["value"] not in t.objective_done[p]:
                 t.history[i] = {"chance": "objective", "value": next(hidden)}
-    kept = set(t.factory_card)
-    face_down = iter(t.factory)
+    kept = set(t.factory_card[: t.num_players])
+    automa = [t.factory_card[1]] if t.automa is not None and t.factory_card[1] >= 0 else []
+    face_down = iter(t.factory + automa)
     for i in factory:
         if t.history[i]["value"] not in kept:
             t.history[i] = {"chance": "factory", "value": next(face_down)}
+    for i, e in enumerate(t.history):
+        if isinstance(e, dict) and e.get("chance") == "automa_factory":
+            t.history[i] = {"chance": "automa_factory", "value": automa[0]}
 
 
 def redraw_choice(t: ScytheState, role: int, rng: Any) -> None:
