@@ -40,8 +40,11 @@ def duel(game: str, challenger: str, baseline: str, games: int, target: float, a
         f"target {target:.0%}: the interval {verdict} it."
     )
     for i, e in enumerate(summary.entrants):
-        searched = sum(r.get("iterations", [0] * args.players)[seat] for r in results for seat, who in enumerate(r["entrants"]) if who == i)
-        extra = f", {searched / e.decisions:.0f} search iterations per decision" if searched and e.decisions else ""
+        # Results stored by older versions carry no iteration counts: average over those that do.
+        seats = [(r, seat) for r in results if "iterations" in r for seat, who in enumerate(r["entrants"]) if who == i]
+        searched = sum(r["iterations"][seat] for r, seat in seats)
+        decided = sum(r["decisions"][seat] for r, seat in seats)
+        extra = f", {searched / decided:.0f} search iterations per decision" if searched and decided else ""
         console.print(f"  time per decision, {e.label}: {e.seconds_per_decision * 1000:.2f} ms over {e.decisions} decisions{extra}")
 
 
