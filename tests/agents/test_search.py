@@ -51,3 +51,20 @@ def test_a_finished_game_has_no_action_to_choose():
     for spec in ("random", "mcts:depth=none"):
         with pytest.raises(ValueError, match="game is over"):
             make_agent(spec, seed=1).act(state)
+
+
+def test_outcome_rewards_rank_the_seats_and_a_lost_solo_game_scores_zero():
+    from meeple.agents.evaluation import outcome_rewards
+    from meeple.core import Result
+
+    class Finished:
+        def __init__(self, ranks):
+            self.ranks = ranks
+
+        def result(self):
+            return Result(tuple(0 for _ in self.ranks), self.ranks)
+
+    assert outcome_rewards(Finished((2, 1, 3))) == [0.5, 1.0, 0.0]  # type: ignore[arg-type]
+    assert outcome_rewards(Finished((1, 1))) == [1.0, 1.0]  # type: ignore[arg-type]
+    assert outcome_rewards(Finished((1,))) == [1.0]  # type: ignore[arg-type]
+    assert outcome_rewards(Finished((2,))) == [0.0]  # type: ignore[arg-type]
