@@ -118,7 +118,11 @@ def show_result(state: State) -> None:
     console.rule("game over")
     for seat, (score, rank) in enumerate(zip(result.scores, result.ranks, strict=True)):
         console.print(f"seat {seat}: {score} points, rank {rank}")
-    console.print(f"winner(s): {', '.join(map(str, result.winners))}")
+    winners = ", ".join(map(str, result.winners))
+    if "automa_score" in result.details:  # a solo game: the game's own opponent (Scythe's Automa)
+        console.print(f"the Automa ({result.details.get('automa_level')}): {result.details['automa_score']} points")
+        winners = winners or "none (the Automa won)"
+    console.print(f"winner(s): {winners}")
 
 
 @app.command()

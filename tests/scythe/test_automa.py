@@ -395,3 +395,15 @@ def test_bad_options_and_player_counts_are_refused() -> None:
         GAME.new_game(players=0, seed=0)
     with pytest.raises(ValueError):
         GAME.new_game(players=1, seed=0, factions="nordic,nordic")
+
+
+def test_13_every_solo_option_is_listed_in_the_rules_page() -> None:
+    from pathlib import Path
+
+    from meeple.games.scythe.automa import OPTIONS
+
+    page = (Path(__file__).parents[2] / "docs" / "rules" / "scythe.md").read_text(encoding="utf-8")
+    for name, default in OPTIONS.items():
+        assert f"| `{name}` | `{default!r}`".replace("'", '"') in page, name
+    for o in range(1, 18):
+        assert f"| O{o} |" in page

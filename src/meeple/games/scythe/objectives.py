@@ -101,7 +101,8 @@ TESTS: dict[str, Test] = {
     "min": lambda s, p, v, c: True,  # read by control_terrain
     "control_tunnels_min": lambda s, p, v, c: _count_controlled(s, p, _TUNNEL_SPACES) >= v,
     "control_factory": lambda s, p, v, c: s.controls(p, FACTORY) == v,
-    "power_not_less_than_any_opponent": lambda s, p, v, c: all(s.power[p] >= s.power[q] for q in range(s.num_players)) == v,
+    # len(s.power): in a solo game the Automa is the opponent
+    "power_not_less_than_any_opponent": lambda s, p, v, c: all(s.power[p] >= s.power[q] for q in range(len(s.power))) == v,
     "forced_opponent_worker_retreat_this_turn": lambda s, p, v, c: s.sent_back == v,
     "power_min": lambda s, p, v, c: s.power[p] >= v,
     "power_max": lambda s, p, v, c: s.power[p] <= v,

@@ -56,7 +56,8 @@ export function describe(action) {
 function occupants(o) {
   const at = {};
   const spot = (id) => (at[id] = at[id] || { units: [], structures: [], resources: null, encounter: false });
-  o.players.forEach((p, seat) => {
+  // a solo game's Automa (observation.automa) draws as side 1, like a second seat
+  [...o.players, ...(o.automa ? [o.automa] : [])].forEach((p, seat) => {
     const colour = FACTION_COLOURS[p.faction] || "#999";
     if (p.character) spot(p.character).units.push({ seat, colour, kind: "C" });
     const count = (list, kind) => {
@@ -160,5 +161,16 @@ export function render(view, ctx) {
     h("div", { class: "map-wrap" }, map(view, ctx, choose)),
     h("p", { class: "muted legend" }, t("scythe.legend")),
     chooser,
+    o.automa ? automaPanel(o.automa) : null,
     h("div", { class: "players" }, o.players.map((p, seat) => mat(p, seat, view, ctx))));
+}
+
+// The solo game's Automa: level, star tracker, scheme, power, combat cards (face down), stars, last move.
+function automaPanel(a) {
+  const colour = FACTION_COLOURS[a.faction] || "#999";
+  return h("div", { class: "panel automa", style: `border-left: 4px solid ${colour}` },
+    h("strong", {}, `Automa (${a.level}, ${term(a.faction)})`),
+    h("span", {}, ` · tracker ${a.tracker_space}/${a.tracker_spaces} · scheme ${"I".repeat(a.scheme)}`),
+    h("span", {}, ` · ${term("power")}: ${a.power} · ${term("combat_cards")}: ${a.hand_size} · ${term("stars")}: ${a.star_count}`),
+    a.last_move ? h("span", {}, ` · last move: ${a.last_move.replaceAll("_", " ")}`) : null);
 }
