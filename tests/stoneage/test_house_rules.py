@@ -106,6 +106,11 @@ def test_s4_2_one_at_a_time_still_respects_the_seven_person_capacity():
     s.apply("place quarry 1")
     assert s.occ[LOC["quarry"]] == 7
     assert not any(t.startswith("place quarry") for t in texts(s))
+    for _ in range(3):
+        s.apply("place hunt 1")
+    assert s.turn == p
+    with pytest.raises(IllegalAction, match="no room"):
+        s.apply("place quarry 1")
 
 
 def test_s4_3_one_at_a_time_two_players_the_owner_may_add_people_others_may_not():

@@ -362,7 +362,8 @@ class StoneAgeState(State):
         if kind == A.PLACE and self.phase == PLACE:
             if self.opts["placement"] == "one_at_a_time" and action.count > 1:  # type: ignore[attr-defined]
                 return "house rule placement=one_at_a_time: exactly one person per turn (§4.1, seed 001)"
-            if self.at[self.turn][action.loc]:  # type: ignore[attr-defined]
+            may_return = self.opts["placement"] == "one_at_a_time" and action.loc <= RIVER  # type: ignore[attr-defined]
+            if self.at[self.turn][action.loc] and not may_return:  # type: ignore[attr-defined]
                 return "you already have people there this round (§4.1)"
             return "that location has no room for that many of your people, or is closed this round (§4.2, §4.3)"
         if kind == A.PAY and self.phase == PAY:
