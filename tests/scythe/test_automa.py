@@ -407,3 +407,83 @@ def test_13_every_solo_option_is_listed_in_the_rules_page() -> None:
         assert f"| `{name}` | `{default!r}`".replace("'", '"') in page, name
     for o in range(1, 18):
         assert f"| O{o} |" in page
+
+
+def test_5_move_character_goes_toward_the_enemy_but_never_onto_its_own_mech() -> None:
+    s = clear(solo())
+    s.pos[AUTOMA][WORKER0], s.pos[AUTOMA][WORKER0 + 1] = sp("6,3"), sp("6,4")
+    s.pos[AUTOMA][MECH0] = sp("5,4")
+    s.pos[0][CHAR] = sp("5,5")
+    refresh(s)
+    assert s.automa_move_character(s.rivers_ok())
+    # 5,4 is next to the enemy but holds the Automa's mech; 6,3 and 6,4 are both 2 from the enemy and 3 from the
+    # Factory, so reading order picks 6,3
+    assert s.pos[AUTOMA][CHAR] == sp("6,3")
+
+
+def test_13_o1_o2_o3_neighbourhoods_and_distances() -> None:
+    s = clear(solo())
+    assert sp("6,4") in s.unit_neighbourhood(sp("6,4"), False)
+    assert sp("6,4") not in clear(solo(automa_own_hex=False)).unit_neighbourhood(sp("6,4"), False)
+    assert s.base_neighbourhood(False) == {sp("6,3"), sp("6,4")}  # 6,2 lies across a river from the base
+    assert clear(solo(automa_base_rivers="all")).base_neighbourhood(False) == {sp("6,2"), sp("6,3"), sp("6,4")}
+    assert s.automa_dist(sp("6,3"), sp("5,3")) == 1
+    p = clear(solo(automa_distance="path"))
+    assert p.automa_dist(sp("6,3"), sp("5,3")) == 99  # walled in by rivers and a lake while rivers are closed
+    p.automa.cube = 6
+    assert p.automa_dist(sp("6,3"), sp("5,3")) == 1
+
+
+def _automa_attack(**opts: object) -> ScytheState:
+    s = clear(solo(**opts))
+    s.pos[AUTOMA][WORKER0] = sp("6,3")
+    s.pos[0][MECH0] = sp("5,4")
+    s.abil[0] = 1
+    s.power[AUTOMA] = 3
+    empty_hand(s)
+    s.hand[AUTOMA][0] = 3
+    s.deck[0] -= 3
+    s.automa.card = 14
+    s.automa.discard = [14]
+    s.automa.deck = [13]  # 3 power at 0-7, 3 card icons
+    refresh(s)
+    s.automa_attack_combat_unit(s.rivers_ok())
+    s.apply("dial 0")
+    if s.phase == "cards":
+        s.apply("cards none")
+    return s
+
+
+def test_13_o6_o7_o8_automa_combat_power_cards_and_discard_pile() -> None:
+    s = _automa_attack()
+    assert s.last_combat[3] == 3 and s.last_combat[4] == 6 and s.automa.combat_discard == [13]  # 3 cards of 2
+    s = _automa_attack(automa_card_limit=True)
+    assert s.last_combat[4] == 2  # one card for its one character in the combat
+    s = _automa_attack(automa_combat_discard="single")
+    assert s.automa.discard == [14, 13] and not s.automa.combat_discard
+    u = clear(solo(automa_power_cap=False))
+    u.power[AUTOMA] = 2
+    u.automa.deck = [6]
+    u.combat_at = sp("5,4")
+    u.dial = [-1, -1]
+    u.played = [[0, 0, 0, 0], [0, 0, 0, 0]]
+    u.automa_choose(0)
+    assert u.dial[0] == 7  # uncapped: the card's value
+
+
+def test_13_o14_o15_tokens_on_attacks_and_human_resources_where_the_automa_moves_in() -> None:
+    for take in (False, True):
+        s = clear(solo(automa_attack_tokens=take))
+        s.automa.cube = 6
+        s.pos[AUTOMA][CHAR] = sp("5,3")
+        s.pos[0][WORKER0] = sp("4,2")  # an encounter token there
+        refresh(s)
+        assert s.automa_attack_worker(True)
+        assert (sp("4,2") in s.tokens) != take
+    for mode, left in (("stay", 2), ("removed", 0)):
+        s = clear(solo(automa_human_resources=mode))
+        s.pos[AUTOMA][WORKER0], s.pos[AUTOMA][WORKER0 + 1] = sp("6,3"), sp("6,4")
+        s.res[sp("5,4") * _R + 1] = 2
+        refresh(s)
+        assert s.automa_move_worker(False)
+        assert s.pos[AUTOMA][WORKER0] == sp("5,4") and s.res[sp("5,4") * _R + 1] == left
