@@ -69,3 +69,18 @@ def test_chance_script_checks_kind_and_exhaustion():
     assert s.take("die") == 3
     with pytest.raises(RecordError, match="no more"):
         s.take("die")
+
+
+def test_option_presets_turn_their_options_on_and_records_keep_the_effective_values():
+    import meeple
+
+    game = meeple.load("stoneage")
+    assert game.option_presets, "Stone Age declares its house-rules preset"
+    ((key, presets),) = game.option_presets.items()
+    value, turned_on = next(iter(presets.items()))
+    opts = game.check_options({key: value})
+    assert all(opts[k] == v for k, v in turned_on.items())
+    # Given next to the preset, a default does not switch an option off (a form sends every option).
+    first = next(iter(turned_on))
+    assert game.check_options({key: value, first: game.options[first]})[first] == turned_on[first]
+    assert game.new_game(players=2, seed=1, **{key: value}).options[first] == turned_on[first]

@@ -24,6 +24,9 @@ def test_meta_offers_every_game_and_the_bots(client) -> None:
     assert [g["name"] for g in meta["games"]] == game_names()
     assert "random" in meta["agents"]
     assert meta["languages"] == ["en", "vi", "fa"]
+    stoneage = next(g for g in meta["games"] if g["name"] == "stoneage")
+    # The form locks the options a preset turns on: it needs to know them.
+    assert stoneage["option_presets"]["house_rules"]['"seed001"']["placement"] == "one_at_a_time"
 
 
 def test_the_ui_is_served(client) -> None:

@@ -231,3 +231,31 @@ def test_an_invitation_link_seats_its_holder_and_leaves_the_address_bar_clean(se
     assert token not in browser.page_source
     browser.get(server + f"#/game/{gid}/0")  # seat 0's token is not in this browser
     wait(browser, lambda d: "no token" in d.find_element(By.ID, "app").text)
+
+
+def test_a_preset_locks_the_options_it_turns_on_and_the_game_gets_them(server: str, browser: Any) -> None:
+    """Stone Age's house-rules preset (issue 9): the form shows the four options on, locked, and the game has them."""
+    import json
+    import urllib.request
+
+    browser.get(server + "#/")
+    wait(browser, lambda d: d.find_elements(By.ID, "ng-create"))
+    Select(browser.find_element(By.ID, "ng-game")).select_by_value("stoneage")
+    for details in browser.find_elements(By.TAG_NAME, "details"):
+        browser.execute_script("arguments[0].open = true", details)
+    preset = browser.find_element(By.CSS_SELECTOR, 'select[data-option="house_rules"]')
+    placement = browser.find_element(By.CSS_SELECTOR, 'select[data-option="placement"]')
+    assert placement.is_enabled() and json.loads(placement.get_attribute("value")) == "any_number"
+    Select(preset).select_by_value('"seed001"')
+    assert not placement.is_enabled() and json.loads(placement.get_attribute("value")) == "one_at_a_time"
+    Select(preset).select_by_value('"none"')
+    assert placement.is_enabled() and json.loads(placement.get_attribute("value")) == "any_number"
+    Select(preset).select_by_value('"seed001"')
+    for i in range(2):
+        Select(browser.find_element(By.CSS_SELECTOR, f"select.seat-kind[data-seat='{i}']")).select_by_value("random")
+    browser.find_element(By.ID, "ng-create").click()
+    wait(browser, lambda d: "#/game/" in d.current_url)
+    game_id = browser.current_url.split("#/game/")[1].split("/")[0]
+    with urllib.request.urlopen(f"{server}api/games/{game_id}") as r:
+        options = json.load(r)["options"]
+    assert options["placement"] == "one_at_a_time" and options["tools_before_roll"] is True

@@ -33,6 +33,10 @@ class Game(ABC):
     options: ClassVar[Mapping[str, Any]] = {}
     #: For each option, the tuple of allowed values.
     option_choices: ClassVar[Mapping[str, Sequence[Any]]] = {}
+    #: Presets: an option whose value turns on a set of other options, e.g.
+    #: ``{"house_rules": {"seed001": {"placement": "one_at_a_time", ...}}}``. A preset only ever sets the options it
+    #: names (a form sends every option, so one left at its default cannot be told from one asked for).
+    option_presets: ClassVar[Mapping[str, Mapping[Any, Mapping[str, Any]]]] = {}
     #: Size of the fixed action-id space.
     num_actions: int
 
@@ -69,6 +73,8 @@ class Game(ABC):
             if choices is not None and value not in choices:
                 raise ValueError(f"option {key}={value!r} is not one of {list(choices)}")
             opts[key] = value
+        for key, presets in self.option_presets.items():
+            opts.update(presets.get(opts[key], {}))
         return opts
 
     # -- actions -----------------------------------------------------------------

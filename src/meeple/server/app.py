@@ -118,7 +118,8 @@ def create_app(db: str = "meeple.sqlite3", bot_delay: float = 0.0) -> FastAPI:
             game = load_game(name)
             choices = {k: list(v) for k, v in game.option_choices.items()}
             out.append({"name": name, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
-                        "options": dict(game.options), "option_choices": choices})  # fmt: skip
+                        "options": dict(game.options), "option_choices": choices,
+                        "option_presets": {k: {json.dumps(v): dict(o) for v, o in p.items()} for k, p in game.option_presets.items()}})  # fmt: skip
         return {"games": out, "agents": agent_names(), "languages": i18n.LANGUAGES}
 
     @app.get("/api/boards/{name}")

@@ -81,6 +81,7 @@ def summary(stored: Any, live: Live | None = None) -> dict[str, Any]:
         "id": stored.id,
         "game": stored.game,
         "players": stored.players,
+        "options": dict(stored.options),  # the rules in force: public (a preset shows as the options it turned on)
         "seats": seats,
         "open": stored.open,
         "over": stored.over,

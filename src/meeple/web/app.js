@@ -84,6 +84,23 @@ function newGameForm() {
       sel.value = JSON.stringify(g.options[key]);
       optionsBox.append(h("label", {}, h("span", {}, optionText(g.name, key)), sel));
     }
+    // A preset (e.g. Stone Age's house rules) shows the options it turns on, locked while it is chosen.
+    for (const [key, presets] of Object.entries(g.option_presets || {})) {
+      const preset = optionsBox.querySelector(`select[data-option="${key}"]`);
+      if (!preset) continue;
+      const apply = () => {
+        const chosen = presets[preset.value] || {};
+        for (const sel of optionsBox.querySelectorAll("select[data-option]")) {
+          if (sel === preset || !Object.keys(presets).some((v) => sel.dataset.option in presets[v])) continue;
+          const locked = sel.dataset.option in chosen;
+          if (locked) sel.value = JSON.stringify(chosen[sel.dataset.option]);
+          else if (sel.disabled) sel.value = JSON.stringify(g.options[sel.dataset.option]);
+          sel.disabled = locked;
+        }
+      };
+      preset.addEventListener("change", apply);
+      apply();
+    }
     fillSeats();
   }
   function fillSeats() {

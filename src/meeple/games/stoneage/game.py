@@ -56,6 +56,7 @@ class StoneAge(Game):
         "display_refill": ("new_round", "immediate"),
         "house_rules": ("none", "seed001"),
     }
+    option_presets = {"house_rules": {"seed001": SEED001}}
     num_actions = actions.NUM_ACTIONS
 
     def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
@@ -66,12 +67,9 @@ class StoneAge(Game):
         a subset, leave ``house_rules`` at "none" and turn on the options wanted. The returned dict holds the
         effective values, so ``state.options`` and records replay exactly.
         """
-        opts = super().check_options(given)
-        if not isinstance(opts["tools_before_roll"], bool):  # 1 == True would pass the choices check
-            raise ValueError(f"option tools_before_roll={opts['tools_before_roll']!r} must be true or false")
-        if opts["house_rules"] == "seed001":
-            opts.update(SEED001)
-        return opts
+        if "tools_before_roll" in given and not isinstance(given["tools_before_roll"], bool):  # 1 == True passes the choices check
+            raise ValueError(f"option tools_before_roll={given['tools_before_roll']!r} must be true or false")
+        return super().check_options(given)  # the core applies the preset (option_presets)
 
     def setup(self, players: int, seed: int, options: dict[str, Any], script: ChanceScript | None) -> StoneAgeState:
         state = StoneAgeState.__new__(StoneAgeState)
