@@ -30,13 +30,7 @@ def int_in(data: Mapping[str, Any], key: str, lo: int, hi: int, where: str = "st
 
 
 def int_list(data: Mapping[str, Any], key: str, length: int | None, lo: int, hi: int, where: str = "state") -> list[int]:
-    value = field(data, key, list, where)
-    if length is not None and len(value) != length:
-        raise ValueError(f"{where}['{key}'] must have {length} entries, has {len(value)}")
-    for v in value:
-        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            raise ValueError(f"{where}['{key}'] holds {v!r}, not an integer in {lo}..{hi}")
-    return list(value)
+    return ints(field(data, key, list, where), length, lo, hi, f"['{key}']")
 
 
 def read_base(state: Any, game: Any, data: Mapping[str, Any]) -> None:
@@ -69,3 +63,29 @@ def _names(kind: type | tuple[type, ...]) -> str:
     return " or ".join(
         {"int": "an integer", "str": "a string", "list": "a list", "dict": "an object"}.get(k.__name__, k.__name__) for k in kinds
     )
+
+
+def per_seat(data: Mapping[str, Any], key: str, n: int) -> list[Any]:
+    """``data[key]``, a list with one entry per seat."""
+    value = field(data, key, list)
+    if len(value) != n:
+        raise ValueError(f"state['{key}'] must have one entry per seat ({n}), has {len(value)}")
+    return value
+
+
+def ints(value: Any, length: int | None, lo: int, hi: int, where: str) -> list[int]:
+    """A list of integers in ``lo..hi`` (of ``length`` entries, when given); ``where`` names it in errors."""
+    if not isinstance(value, list):
+        raise ValueError(f"state {where} must be a list, got {type(value).__name__}")
+    if length is not None and len(value) != length:
+        raise ValueError(f"state {where} must have {length} entries, has {len(value)}")
+    for v in value:
+        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+            raise ValueError(f"state {where} holds {v!r}, not an integer in {lo}..{hi}")
+    return list(value)
+
+
+def bools(value: Any, where: str) -> list[bool]:
+    if not isinstance(value, list) or not all(isinstance(v, bool) for v in value):
+        raise ValueError(f"state {where} must be a list of true/false")
+    return list(value)

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from meeple.core import Action, ChanceScript, Result, State
-from meeple.core.serial import field, int_in, int_list, read_base
+from meeple.core.serial import bools, field, int_in, int_list, ints, per_seat, read_base
 
 from . import actions as A
 from .data import (
@@ -556,18 +556,18 @@ class SplendorState(State):
         n = s.num_players
         ncards = len(CARDS)
         s.supply = int_list(data, "supply", 6, 0, 7)
-        s.tokens = [_ints(v, 6, 0, 7, f"tokens[{p}]") for p, v in enumerate(_seats(data, "tokens", n))]
-        s.bonuses = [_ints(v, 5, 0, 40, f"bonuses[{p}]") for p, v in enumerate(_seats(data, "bonuses", n))]
+        s.tokens = [ints(v, 6, 0, 7, f"tokens[{p}]") for p, v in enumerate(per_seat(data, "tokens", n))]
+        s.bonuses = [ints(v, 5, 0, 40, f"bonuses[{p}]") for p, v in enumerate(per_seat(data, "bonuses", n))]
         s.points = int_list(data, "points", n, 0, 200)
-        s.bought = [_ints(v, None, 0, ncards - 1, f"bought[{p}]") for p, v in enumerate(_seats(data, "bought", n))]
-        s.reserved = [_ints(v, None, 0, ncards - 1, f"reserved[{p}]") for p, v in enumerate(_seats(data, "reserved", n))]
-        s.blind = [_bools(v, f"blind[{p}]") for p, v in enumerate(_seats(data, "blind", n))]
-        s.nobles_won = [_ints(v, None, 0, len(NOBLES) - 1, f"nobles_won[{p}]") for p, v in enumerate(_seats(data, "nobles_won", n))]
+        s.bought = [ints(v, None, 0, ncards - 1, f"bought[{p}]") for p, v in enumerate(per_seat(data, "bought", n))]
+        s.reserved = [ints(v, None, 0, ncards - 1, f"reserved[{p}]") for p, v in enumerate(per_seat(data, "reserved", n))]
+        s.blind = [bools(v, f"blind[{p}]") for p, v in enumerate(per_seat(data, "blind", n))]
+        s.nobles_won = [ints(v, None, 0, len(NOBLES) - 1, f"nobles_won[{p}]") for p, v in enumerate(per_seat(data, "nobles_won", n))]
         s.display = int_list(data, "display", A.DISPLAY_SLOTS, -1, ncards - 1)
         decks = field(data, "decks", list)
         if len(decks) != TIERS:
             raise ValueError(f"state['decks'] must have {TIERS} entries")
-        s.decks = [_ints(v, None, 0, ncards - 1, f"decks[{t}]") for t, v in enumerate(decks)]
+        s.decks = [ints(v, None, 0, ncards - 1, f"decks[{t}]") for t, v in enumerate(decks)]
         s.nobles = int_list(data, "nobles", n + 1, -1, len(NOBLES) - 1)
         s.turn = int_in(data, "turn", 0, n - 1)
         s.phase = field(data, "phase", str)
@@ -636,27 +636,3 @@ class SplendorState(State):
             raise ValueError("phase 'noble' but fewer than two nobles visit")
         if self.phase != RETURNING and self.phase != OVER and any(sum(t) > TOKEN_LIMIT for t in self.tokens):
             raise ValueError("a player holds more than 10 tokens outside their token return")
-
-
-def _seats(data: Mapping[str, Any], key: str, n: int) -> list[Any]:
-    value = field(data, key, list)
-    if len(value) != n:
-        raise ValueError(f"state['{key}'] must have one entry per seat ({n}), has {len(value)}")
-    return value
-
-
-def _ints(value: Any, length: int | None, lo: int, hi: int, where: str) -> list[int]:
-    if not isinstance(value, list):
-        raise ValueError(f"state {where} must be a list, got {type(value).__name__}")
-    if length is not None and len(value) != length:
-        raise ValueError(f"state {where} must have {length} entries, has {len(value)}")
-    for v in value:
-        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            raise ValueError(f"state {where} holds {v!r}, not an integer in {lo}..{hi}")
-    return list(value)
-
-
-def _bools(value: Any, where: str) -> list[bool]:
-    if not isinstance(value, list) or not all(isinstance(v, bool) for v in value):
-        raise ValueError(f"state {where} must be a list of true/false")
-    return list(value)

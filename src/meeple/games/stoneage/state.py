@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from meeple.core import Action, ChanceScript, Result, State
-from meeple.core.serial import field, int_in, int_list, read_base
+from meeple.core.serial import bools, field, int_in, int_list, ints, per_seat, read_base
 
 from . import actions as A
 from .data import (
@@ -934,17 +934,17 @@ class StoneAgeState(State):
         s.people = int_list(data, "people", n, START_PEOPLE, MAX_PEOPLE)
         s.home = int_list(data, "home", n, 0, MAX_PEOPLE)
         s.food = int_list(data, "food", n, 0, 10**6)
-        s.res = [_ints(v, 4, 0, 10**6, f"resources[{p}]") for p, v in enumerate(_seats(data, "resources", n))]
+        s.res = [ints(v, 4, 0, 10**6, f"resources[{p}]") for p, v in enumerate(per_seat(data, "resources", n))]
         s.agri = int_list(data, "agriculture", n, 0, MAX_AGRICULTURE)
         s.score = int_list(data, "score", n, -(10**6), 10**6)
-        s.tiles = [_ints(v, None, 1, 4, f"tools[{p}]") for p, v in enumerate(_seats(data, "tools", n))]
-        s.used = [_bools(v, f"tools_used[{p}]") for p, v in enumerate(_seats(data, "tools_used", n))]
-        s.once = [_ints(v, None, 2, 4, f"one_use_tools[{p}]") for p, v in enumerate(_seats(data, "one_use_tools", n))]
+        s.tiles = [ints(v, None, 1, 4, f"tools[{p}]") for p, v in enumerate(per_seat(data, "tools", n))]
+        s.used = [bools(v, f"tools_used[{p}]") for p, v in enumerate(per_seat(data, "tools_used", n))]
+        s.once = [ints(v, None, 2, 4, f"one_use_tools[{p}]") for p, v in enumerate(per_seat(data, "one_use_tools", n))]
         s.joker = int_list(data, "two_resources", n, 0, 1)
-        s.cards = [_ints(v, None, 0, nc - 1, f"cards[{p}]") for p, v in enumerate(_seats(data, "cards", n))]
-        s.secret = [_ints(v, None, 0, nc - 1, f"extra_cards[{p}]") for p, v in enumerate(_seats(data, "extra_cards", n))]
-        s.buildings = [_ints(v, None, 0, nt - 1, f"buildings[{p}]") for p, v in enumerate(_seats(data, "buildings", n))]
-        s.at = [_ints(v, NUM_LOCATIONS, 0, MAX_PEOPLE, f"placed[{p}]") for p, v in enumerate(_seats(data, "placed", n))]
+        s.cards = [ints(v, None, 0, nc - 1, f"cards[{p}]") for p, v in enumerate(per_seat(data, "cards", n))]
+        s.secret = [ints(v, None, 0, nc - 1, f"extra_cards[{p}]") for p, v in enumerate(per_seat(data, "extra_cards", n))]
+        s.buildings = [ints(v, None, 0, nt - 1, f"buildings[{p}]") for p, v in enumerate(per_seat(data, "buildings", n))]
+        s.at = [ints(v, NUM_LOCATIONS, 0, MAX_PEOPLE, f"placed[{p}]") for p, v in enumerate(per_seat(data, "placed", n))]
         s.occ = [sum(s.at[p][loc] for p in range(n)) for loc in range(NUM_LOCATIONS)]
         s.display = int_list(data, "display", CARD_SLOTS, -1, nc - 1)
         s.deck = int_list(data, "deck", None, 0, nc - 1)
@@ -1052,27 +1052,3 @@ class StoneAgeState(State):
             raise ValueError("phase 'cash' without a '2 resources' card")
         if phase == OVER and not self.ended_by:
             raise ValueError("the game is over but 'ended_by' does not say why")
-
-
-def _seats(data: Mapping[str, Any], key: str, n: int) -> list[Any]:
-    value = field(data, key, list)
-    if len(value) != n:
-        raise ValueError(f"state['{key}'] must have one entry per seat ({n}), has {len(value)}")
-    return value
-
-
-def _ints(value: Any, length: int | None, lo: int, hi: int, where: str) -> list[int]:
-    if not isinstance(value, list):
-        raise ValueError(f"state {where} must be a list, got {type(value).__name__}")
-    if length is not None and len(value) != length:
-        raise ValueError(f"state {where} must have {length} entries, has {len(value)}")
-    for v in value:
-        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            raise ValueError(f"state {where} holds {v!r}, not an integer in {lo}..{hi}")
-    return list(value)
-
-
-def _bools(value: Any, where: str) -> list[bool]:
-    if not isinstance(value, list) or not all(isinstance(v, bool) for v in value):
-        raise ValueError(f"state {where} must be a list of true/false")
-    return list(value)
