@@ -487,3 +487,20 @@ def test_13_o14_o15_tokens_on_attacks_and_human_resources_where_the_automa_moves
         refresh(s)
         assert s.automa_move_worker(False)
         assert s.pos[AUTOMA][WORKER0] == sp("5,4") and s.res[sp("5,4") * _R + 1] == left
+
+
+def test_7_o9_a_wrong_placement_is_refused_with_the_reason_and_changes_nothing() -> None:
+    from meeple.core import IllegalAction
+
+    s = clear(solo(automa_conquest_resource="choose"))
+    h = sp("5,4")
+    s.pos[AUTOMA][WORKER0] = h
+    s.automa.discard = [2]
+    refresh(s)
+    s.displace_workers(0, h)
+    s.after = 0
+    s.resume_after(0)
+    before = s.to_dict()
+    with pytest.raises(IllegalAction, match="conquered"):
+        s.apply("put oil 6,4")
+    assert s.to_dict() == before

@@ -1436,6 +1436,7 @@ class ScytheState(AutomaRules, CombatRules, CardRules, State):
             PRODUCING: "choose a territory you control with your workers ('produce 3,4') or 'done'",
             BOTTOM: "take the bottom action ('upgrade ...', 'deploy ...', 'build ...', 'enlist ...', 'bottom only') or 'end turn'",
             PAYING: "choose a territory you control to pay from ('pay 3,4')",
+            PLACE: "choose each resource placed on the hex conquered from the Automa ('put oil 5,4')",
         }
         return f"seat {seat} is in the {self.phase} step: {hints.get(self.phase, '')}"
 
