@@ -504,3 +504,17 @@ def test_7_o9_a_wrong_placement_is_refused_with_the_reason_and_changes_nothing()
     with pytest.raises(IllegalAction, match="conquered"):
         s.apply("put oil 6,4")
     assert s.to_dict() == before
+
+
+def test_leak_which_factory_card_the_automa_took_is_not_shown_and_is_resampled() -> None:
+    s = clear(solo())
+    s.automa.cube = 6
+    s.pos[AUTOMA][CHAR] = sp("4,4")
+    refresh(s)
+    s.automa_encounter_or_factory(True)
+    t = s.clone()
+    other = s.factory[0]
+    t.factory[0], t.factory_card[AUTOMA] = s.factory_card[AUTOMA], other
+    assert s.observation(0) == t.observation(0) and s.observation(0)["automa"]["factory_card"] is True
+    taken = {s.determinize(0, k).factory_card[AUTOMA] for k in range(30)}
+    assert len(taken) > 1
