@@ -40,3 +40,20 @@ def test_300_random_solo_games_per_level_all_end(level: str) -> None:
         automa_won += result.ranks[0] == 2
         assert sum(s.stars[AUTOMA]) == 6 or sum(s.stars[0]) == 6
     assert automa_won > GAMES_PER_LEVEL // 2  # a random player loses to every level
+
+
+def test_solo_records_with_automa_combats_and_placements_replay() -> None:
+    """Every chance of the Automa (its cards, the combat cards it reveals, its Factory card) replays from a record."""
+    from meeple import record
+
+    kinds: set[str] = set()
+    for seed in range(40):
+        opts = {"automa_first": bool(seed % 2), "automa_conquest_resource": "choose" if seed % 3 == 0 else "terrain"}
+        s = GAME.new_game(players=1, seed=seed, **opts)
+        rng = random.Random(seed)
+        while not s.is_over:
+            s.apply(rng.choice(s.legal_actions()))
+        kinds |= {e["chance"] for e in s.history if isinstance(e, dict)}
+        replayed = record.replay(json.loads(json.dumps(record.make(s))))
+        assert replayed.to_dict() == s.to_dict()
+    assert {"automa_card", "automa_cards"} <= kinds
