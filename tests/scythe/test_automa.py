@@ -54,6 +54,7 @@ def test_2_setup_gives_the_automa_its_faction_power_cards_coins_popularity_units
     assert names(s, AUTOMA, MECH0, WORKER0) == []
     assert sorted(s.automa.deck) == list(CARD_IDS) and s.automa.cube == 1 and s.automa.scheme == 1
     assert len(s.factory) == 3  # automa §2 ⚠ O16: as for 2 players
+    assert len(solo(automa_factory_cards=2).factory) == 2
     assert not s.objectives[AUTOMA] and len(s.objectives[0]) == 2
 
 

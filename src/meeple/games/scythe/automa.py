@@ -45,6 +45,7 @@ OPTIONS: dict[str, Any] = {
     "automa_stay_counts": True,  # O11
     "automa_destination": "filters",  # O12
     "automa_first": False,  # O13
+    "automa_factory_cards": 3,  # O16
     "automa_attack_tokens": False,  # O14
     "automa_human_resources": "stay",  # O15
     "automa_enemy_rivers": False,  # O17
@@ -63,6 +64,7 @@ OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "automa_stay_counts": (True, False),
     "automa_destination": ("filters", "priority"),
     "automa_first": (False, True),
+    "automa_factory_cards": (3, 2),
     "automa_attack_tokens": (False, True),
     "automa_human_resources": ("stay", "removed"),
     "automa_enemy_rivers": (False, True),

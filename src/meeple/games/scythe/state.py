@@ -270,7 +270,8 @@ class ScytheState(AutomaRules, CombatRules, CardRules, State):
         self.bonus_tile = self.chance_index("bonus_tile", D.BONUS_TILES)
         pool = list(D.FACTORY_CARDS)
         # automa §2 ⚠ O16: a solo game prepares the Factory as for 2 players (3 cards)
-        self.factory = [pool.pop(self.chance_index("factory", pool)) for _ in range(n + 1)]
+        count = self.opts["automa_factory_cards"] if solo else n + 1
+        self.factory = [pool.pop(self.chance_index("factory", pool)) for _ in range(count)]
         self.factory_rest = sorted(pool)
         self.factory_card = [-1] * n
         self.factory_seen = 0
