@@ -221,6 +221,9 @@ def test_6_gains_power_with_its_star_coins_cards_workers_and_combat_units_charac
     s.pos[AUTOMA][CHAR] = -1
     s.automa_gain("combat_unit", 2)  # the character from the faction mat, then a mech
     assert s.pos[AUTOMA][CHAR] == D.HOME[D.RUSVIET] and names(s, AUTOMA, MECH0, WORKER0) == ["7,3"]
+    a = clear(solo(automa_gain_placement="adjacent"))
+    a.automa_gain("worker", 1)
+    assert names(a, AUTOMA, WORKER0, UNIT_SLOTS) == ["6,3"]  # 6,3 and 6,4 are both 3 from the Factory: reading order
     m = clear(solo(automa_combat_unit="mech_only"))
     m.pos[AUTOMA][CHAR] = -1
     m.automa_gain("combat_unit", 1)

@@ -36,6 +36,7 @@ OPTIONS: dict[str, Any] = {
     "automa_own_hex": True,  # O1
     "automa_distance": "hex",  # O2
     "automa_base_rivers": "restricted",  # O3
+    "automa_gain_placement": "base",  # O4
     "automa_combat_unit": "character_first",  # O5
     "automa_power_cap": True,  # O6
     "automa_card_limit": False,  # O7
@@ -55,6 +56,7 @@ OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "automa_own_hex": (True, False),
     "automa_distance": ("hex", "path"),
     "automa_base_rivers": ("restricted", "all"),
+    "automa_gain_placement": ("base", "adjacent"),
     "automa_combat_unit": ("character_first", "mech_only"),
     "automa_power_cap": (True, False),
     "automa_card_limit": (False, True),
@@ -341,9 +343,17 @@ class AutomaRules:
 
     # -- gains (§6) ------------------------------------------------------------------------------------------------
 
+    def gain_space(self: Any) -> int:
+        """§6 ⚠ O4: gained units go on the home base; ``adjacent``: on the base's nearest free hex to the Factory."""
+        home = HOME[self.faction[AUTOMA]]
+        if self.opts["automa_gain_placement"] == "base":
+            return home
+        free = [h for h in self.base_neighbourhood(self.rivers_ok()) if not sum(self.human_units(h))]
+        return min(free, key=lambda h: (self.automa_dist(h, FACTORY), h)) if free else home
+
     def automa_gain(self: Any, kind: str, amount: int) -> None:
         units = self.pos[AUTOMA]
-        home = HOME[self.faction[AUTOMA]]
+        home = self.gain_space()
         for _ in range(amount):
             if kind == "power":
                 self.gain_power(AUTOMA, 1)
