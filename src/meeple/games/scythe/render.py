@@ -177,6 +177,8 @@ def render(obs: Mapping[str, Any]) -> Group:
 def _automa_line(a: Mapping[str, Any]) -> Text:
     """The solo game's Automa (seat 1 in combat lines): level, tracker, scheme, power, cards, stars, units."""
     last = f", last card {a['discard'][-1]}" if a["discard"] else ""
+    if a.get("last_move"):
+        last += f" ({a['last_move'].replace('_', ' ')})"
     return Text(
         f"Automa ({a['level']}, {a['faction']}): tracker {a['tracker_space']}/{a['tracker_spaces']}, scheme {'I' * a['scheme']}, "
         f"rivers {'open' if a['rivers_allowed'] else 'closed'}; power {a['power']}, combat cards {a['hand_size']}, "
