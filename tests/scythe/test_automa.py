@@ -522,3 +522,28 @@ def test_leak_which_factory_card_the_automa_took_is_not_shown_and_is_resampled()
     assert s.observation(0) == t.observation(0) and s.observation(0)["automa"]["factory_card"] is True
     taken = {s.determinize(0, k).factory_card[AUTOMA] for k in range(30)}
     assert len(taken) > 1
+
+
+@pytest.mark.parametrize("places", [True, False])
+def test_13_o10_driving_automa_workers_off_without_combat_places_resources_only_by_default(places: bool) -> None:
+    """Automa §7 step 9 ⚠ O10: lone Automa workers driven off a hex leave the discard's resources there (default)."""
+    s = clear(solo(automa_resources_on_displace=places))
+    h = sp("5,4")
+    s.pos[AUTOMA][WORKER0] = h
+    s.automa.discard = [5]  # a card showing 4 resource icons
+    refresh(s)
+    before = s.pop[0]
+    s.displace_workers(0, h)
+    assert s.pos[AUTOMA][WORKER0] == D.HOME[D.RUSVIET]
+    assert s.pop[0] == before - 1  # §7.3: one popularity per worker driven off
+    assert s.res[h * _R + D.PRODUCT[h]] == (4 if places else 0)
+
+
+def test_13_o13_under_automa_first_the_automa_card_is_drawn_before_the_human_decides() -> None:
+    """Automa §2 ⚠ O13: by default the human plays first; with automa_first the Automa's first card is already in history."""
+    human_first = solo(seed=4)
+    automa_first = solo(seed=4, automa_first=True)
+    draws = [e for e in automa_first.history if isinstance(e, dict) and e["chance"] == "automa_card"]
+    assert draws and not [e for e in human_first.history if isinstance(e, dict) and e["chance"] == "automa_card"]
+    assert automa_first.current_player == human_first.current_player == 0
+    assert record.replay(record.make(automa_first)).to_dict() == automa_first.to_dict()
