@@ -52,9 +52,17 @@ class Game(ABC):
             raise ValueError(f"seed must be an integer, got {seed!r}")
         return self.setup(players, seed, opts, None)
 
-    @abstractmethod
+    #: The game's State subclass; ``setup`` and ``from_dict`` build it.
+    state_class: ClassVar[type[State]]
+
     def setup(self, players: int, seed: int, options: dict[str, Any], script: ChanceScript | None) -> State:
         """Build the initial state; chance comes from ``script`` when it is given (replay)."""
+        if not hasattr(self, "state_class"):
+            raise NotImplementedError(f"{type(self).__name__} sets no state_class and does not override setup()")
+        state = self.state_class.__new__(self.state_class)
+        state.init_base(self, players, seed, options, script)
+        state.setup(script)
+        return state
 
     def check_players(self, players: Any) -> None:
         if not isinstance(players, int) or isinstance(players, bool):
@@ -125,9 +133,11 @@ class Game(ABC):
 
     # -- serialisation -------------------------------------------------------------
 
-    @abstractmethod
     def from_dict(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state from ``State.to_dict()``; ValueError if the dict is not a valid state."""
+        if not hasattr(self, "state_class"):
+            raise NotImplementedError(f"{type(self).__name__} sets no state_class and does not override from_dict()")
+        return self.state_class.from_dict(self, data)
 
     def __repr__(self) -> str:
         return f"<meeple game {self.name!r}>"
@@ -170,6 +180,17 @@ class State(ABC):
     @property
     def options(self) -> dict[str, Any]:
         return dict(self.opts)
+
+    # A game either sets ``Game.state_class`` and implements these two, or overrides ``Game.setup`` and
+    # ``Game.from_dict`` itself.
+    def setup(self, script: ChanceScript | None) -> None:
+        """Lay out the game (after ``init_base``): the published setup, its chance outcomes recorded."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement setup(script)")
+
+    @classmethod
+    def from_dict(cls, game: Game, data: Mapping[str, Any]) -> State:
+        """The state ``to_dict`` wrote, checked: ValueError names the first inconsistency."""
+        raise NotImplementedError(f"{cls.__name__} does not implement from_dict(game, data)")
 
     # -- whose turn ------------------------------------------------------------------
 

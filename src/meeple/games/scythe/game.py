@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from meeple.core import Action, ChanceScript, Game, State
+from meeple.core import Action, Game, State
 
 from . import actions
 from .automa import OPTION_CHOICES as AUTOMA_CHOICES
@@ -44,12 +44,7 @@ class Scythe(Game):
         **AUTOMA_CHOICES,
     }
     num_actions = actions.NUM_ACTIONS
-
-    def setup(self, players: int, seed: int, options: dict[str, Any], script: ChanceScript | None) -> ScytheState:
-        state = ScytheState.__new__(ScytheState)
-        state.init_base(self, players, seed, options, script)
-        state.setup(script)
-        return state
+    state_class = ScytheState
 
     def action_table(self) -> Sequence[Action]:
         return actions.ACTIONS
@@ -67,9 +62,6 @@ class Scythe(Game):
         from .data import MAP
 
         return MAP
-
-    def from_dict(self, data: Mapping[str, Any]) -> ScytheState:
-        return ScytheState.from_dict(self, data)
 
     def public_action_text(self, text: str, seat: int | None, viewer: int | None) -> str:
         """What another seat's game log shows: a combat dial and the cards tucked stay secret (RULES.md §8.2)."""

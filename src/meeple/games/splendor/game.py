@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from meeple.core import Action, ChanceScript, Game, State
+from meeple.core import Action, Game, State
 
 from . import actions
 from .state import SplendorState
@@ -28,12 +28,7 @@ class Splendor(Game):
         "payment": ("choose", "minimal_gold"),
     }
     num_actions = actions.NUM_ACTIONS
-
-    def setup(self, players: int, seed: int, options: dict[str, Any], script: ChanceScript | None) -> SplendorState:
-        state = SplendorState.__new__(SplendorState)
-        state.init_base(self, players, seed, options, script)
-        state.setup(script)
-        return state
+    state_class = SplendorState
 
     def action_table(self) -> Sequence[Action]:
         return actions.ACTIONS
@@ -51,9 +46,6 @@ class Splendor(Game):
         from .heuristic import evaluate
 
         return evaluate(state)  # type: ignore[arg-type]
-
-    def from_dict(self, data: Mapping[str, Any]) -> SplendorState:
-        return SplendorState.from_dict(self, data)
 
     def observation_tensor(self, state: Any, seat: int) -> Any:
         """docs/rl/splendor.md: a float32 vector of ``encode.SIZE`` values, seat-relative."""

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from meeple.core import Action, ChanceScript, Game, State
+from meeple.core import Action, Game, State
 
 from . import actions
 from .state import StoneAgeState
@@ -58,6 +58,7 @@ class StoneAge(Game):
     }
     option_presets = {"house_rules": {"seed001": SEED001}}
     num_actions = actions.NUM_ACTIONS
+    state_class = StoneAgeState
 
     def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """The full option set; ``house_rules="seed001"`` turns its four options on whatever else is given.
@@ -70,12 +71,6 @@ class StoneAge(Game):
         if "tools_before_roll" in given and not isinstance(given["tools_before_roll"], bool):  # 1 == True passes the choices check
             raise ValueError(f"option tools_before_roll={given['tools_before_roll']!r} must be true or false")
         return super().check_options(given)  # the core applies the preset (option_presets)
-
-    def setup(self, players: int, seed: int, options: dict[str, Any], script: ChanceScript | None) -> StoneAgeState:
-        state = StoneAgeState.__new__(StoneAgeState)
-        state.init_base(self, players, seed, options, script)
-        state.setup(script)
-        return state
 
     def action_table(self) -> Sequence[Action]:
         return actions.ACTIONS
@@ -97,9 +92,6 @@ class StoneAge(Game):
         from .encode import observation_tensor
 
         return observation_tensor(state, seat)  # type: ignore[arg-type]
-
-    def from_dict(self, data: Mapping[str, Any]) -> StoneAgeState:
-        return StoneAgeState.from_dict(self, data)
 
 
 GAME = StoneAge()
