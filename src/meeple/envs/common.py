@@ -152,3 +152,20 @@ def render_text(game: Game, state: State) -> str:
     with console.capture() as capture:
         console.print(view)
     return capture.get()
+
+
+def render_for_mode(game: Game, state: State | None, mode: str | None) -> str | None:
+    """The adapters' ``render()``: ``ansi`` returns the spectator's text, ``human`` prints it, no mode does nothing."""
+    if mode is None or state is None:
+        return None
+    text = render_text(game, state)
+    if mode == "human":
+        print(text)
+        return None
+    return text
+
+
+def require_state(state: State | None) -> State:
+    if state is None:
+        raise RuntimeError("call reset() before using the environment")
+    return state

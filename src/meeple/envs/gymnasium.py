@@ -36,7 +36,8 @@ from .common import (
     final_rewards,
     make_policy,
     observe,
-    render_text,
+    render_for_mode,
+    require_state,
     require_tensor,
     seed_from,
     tensor_shape,
@@ -189,18 +190,10 @@ class MeepleEnv(gymnasium.Env):
         return info
 
     def _require_state(self) -> State:
-        if self.state is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return require_state(self.state)
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.state is None:
-            return None
-        text = render_text(self.game, self.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_for_mode(self.game, self.state, self.render_mode)
 
 
 def register_all() -> list[str]:

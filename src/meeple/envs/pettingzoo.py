@@ -24,7 +24,17 @@ from pettingzoo import AECEnv
 from meeple.core import Game, State
 from meeple.core import load as load_game
 
-from .common import action_for_id, check_reward_mode, final_rewards, observe, render_text, require_tensor, seed_from, tensor_shape
+from .common import (
+    action_for_id,
+    check_reward_mode,
+    final_rewards,
+    observe,
+    render_for_mode,
+    require_state,
+    require_tensor,
+    seed_from,
+    tensor_shape,
+)
 
 
 def env(game: str, players: int | None = None, **kwargs: Any) -> MeepleAEC:
@@ -149,21 +159,13 @@ class MeepleAEC(AECEnv):
             self.render()
 
     def _require_state(self) -> State:
-        if self.state is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return require_state(self.state)
 
     # -- presentation ------------------------------------------------------------------------
 
     def render(self) -> str | None:
         """The spectator's view as text (``ansi`` returns it, ``human`` prints it)."""
-        if self.render_mode is None or self.state is None:
-            return None
-        text = render_text(self.game, self.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_for_mode(self.game, self.state, self.render_mode)
 
     def close(self) -> None:
         self.state = None
