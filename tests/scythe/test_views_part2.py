@@ -3,7 +3,8 @@
 import numpy as np
 from rich.console import Console
 
-from meeple.games.scythe.encode import SIZE, evaluate
+from meeple.games.scythe.encode import SIZE
+from meeple.games.scythe.evaluate import evaluate
 from meeple.games.scythe.game import GAME
 
 from .helpers import battle, hold, mech, play, refresh, set_hand

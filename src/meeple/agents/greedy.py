@@ -1,16 +1,22 @@
-"""The greedy agent: one-ply lookahead scored by the game's heuristic evaluation."""
+"""The greedy agent: one-ply lookahead scored by the game's heuristic evaluation.
+
+A ply is one decision, or, in a game whose turn is a sequence of small decisions (``Game.lookahead`` > 0, as in
+Scythe), one whole turn: the agent then plans its turn (turn_plan.py) and plays the plan out.
+"""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from meeple.core import Action, Game, State
 
 from .base import Agent, register_agent
-from .evaluation import advantage, outcome_rewards, require_evaluation
+from .evaluation import require_evaluation
+from .turn_plan import best_turn, score
 
-#: A finished game outweighs any heuristic difference: winning now beats every other move.
-_OUTCOME_WEIGHT = 1e6
+#: The beam width of a turn plan: how many partial turns are kept at each step.
+DEFAULT_BEAM = 8
 
 
 class GreedyAgent(Agent):
@@ -21,15 +27,29 @@ class GreedyAgent(Agent):
     Each candidate is scored from the mover's seat as its evaluation minus the best opponent's
     (a finished game by its result), averaged over ``samples`` determinizations; ties are broken by
     the agent's seeded generator.
+
+    With ``lookahead`` > 0 (default: the game's ``Game.lookahead``) a ply is the rest of the seat's
+    turn, up to that many decisions: a beam search of width ``beam`` over the seat's own decisions
+    finds the best-scored turn in one determinized world, and the agent plays it step by step while
+    the seat's observation stays the one the plan expected (a card drawn or a fight changes it: the
+    agent then plans again). ``samples`` applies to the one-decision ply only.
     """
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None, samples: int = 1) -> None:
+    def __init__(self, seed: int | None = None, samples: int = 1, lookahead: int | None = None, beam: int = DEFAULT_BEAM) -> None:
         if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
             raise ValueError(f"greedy: samples must be a positive integer, got {samples!r}")
+        if lookahead is not None and (not isinstance(lookahead, int) or isinstance(lookahead, bool) or lookahead < 0):
+            raise ValueError(f"greedy: lookahead must be a non-negative integer, got {lookahead!r}")
+        if not isinstance(beam, int) or isinstance(beam, bool) or beam < 1:
+            raise ValueError(f"greedy: beam must be a positive integer, got {beam!r}")
         self.rng = random.Random(seed)
         self.samples = samples
+        self.lookahead = lookahead
+        self.beam = beam
+        #: The rest of the planned turn: (the observation expected before the step, the step's action id).
+        self.plan: list[tuple[dict[str, Any], int]] = []
 
     def check_game(self, game: Game) -> None:
         require_evaluation(game, self.name)
@@ -44,6 +64,9 @@ class GreedyAgent(Agent):
             return legal[0]
         seat = state.current_player
         assert seat is not None
+        lookahead = game.lookahead if self.lookahead is None else self.lookahead
+        if lookahead:
+            return self.act_by_turn(state, seat, legal, lookahead)
         totals = [0.0] * len(legal)
         for _ in range(self.samples):
             world = state.determinize(seat, self.rng.getrandbits(63))
@@ -59,13 +82,25 @@ class GreedyAgent(Agent):
         ties = [i for i, t in enumerate(totals) if t == best]
         return legal[ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]]
 
-
-def score(state: State, seat: int) -> float:
-    """How good ``state`` is for ``seat``: its heuristic lead, or its result once the game is over."""
-    value = advantage(state.game.evaluate(state), seat)
-    if state.is_over:
-        value += _OUTCOME_WEIGHT * (outcome_rewards(state)[seat] - 0.5)
-    return value
+    def act_by_turn(self, state: State, seat: int, legal: list[Action], lookahead: int) -> Action:
+        """The next step of the planned turn, planning it first when the game has left the plan."""
+        by_id = {a.id: a for a in legal}
+        seen = state.observation(seat)
+        if self.plan:
+            expected, action_id = self.plan.pop(0)
+            if expected == seen and action_id in by_id:
+                return by_id[action_id]
+        world = state.determinize(seat, self.rng.getrandbits(63))
+        line = best_turn(world, seat, lookahead, self.beam)
+        plan = []
+        for action in line:
+            plan.append((world.observation(seat), action.id))
+            world.apply(action)
+        first = plan.pop(0)[1]
+        if first not in by_id:
+            raise RuntimeError(f"{state.game.name}: determinize changed seat {seat}'s legal actions (id {first} is missing)")
+        self.plan = plan
+        return by_id[first]
 
 
 register_agent("greedy", GreedyAgent)

@@ -123,6 +123,10 @@ class Game(ABC):
 
     # -- hooks for agents and learning (a game implements them in its own package) ----
 
+    #: How many more of its own decisions the greedy agent plays out (greedily) before it judges a move. A game whose
+    #: turn is a sequence of small decisions sets it so that greedy's one ply is one turn, not one step of a turn.
+    lookahead: ClassVar[int] = 0
+
     def evaluate(self, state: State) -> list[float]:
         """A heuristic value per seat (higher is better), for greedy play and truncated search."""
         raise NotImplementedError(f"{self.name} has no heuristic evaluation")

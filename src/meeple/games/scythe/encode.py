@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from . import data as D
-from .data import CHAR, MECH0, NUM_SPACES, WORKER0
+from .data import CHAR, NUM_SPACES, WORKER0
 
 if TYPE_CHECKING:
     from .state import ScytheState
@@ -161,47 +161,3 @@ def card_features(s: ScytheState, seat: int) -> list[float]:
     seen = s.factory_seen >> seat & 1
     v += [1.0 if seen and c in s.factory else 0.0 for c in D.FACTORY_CARDS]
     return v
-
-
-def evaluate(s: ScytheState) -> list[float]:
-    """Each seat's score if the game ended now, plus a little for what will earn coins later.
-
-    Power, combat cards, mechs and workers off the mat count a little: they win territory and produce. An objective
-    met now is nearly a star (3–5 coins), one not yet met a little; a Factory card is a fifth section.
-    """
-    out = []
-    stakes = combat_stakes(s) if s.combat_at >= 0 else {}
-    if s.automa is not None:  # solo: the human's value less the Automa's score so far
-        human = evaluate_seat(s, 0, stakes)
-        return [human - float(s.automa_score()) - stakes.get(1, 0.0)]
-    for p in range(s.num_players):
-        out.append(evaluate_seat(s, p, stakes))
-    return out
-
-
-def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float]) -> float:
-    from . import objectives
-
-    value = float(s.score(p)) + stakes.get(p, 0.0)
-    value += 0.2 * s.power[p] + 0.3 * sum(s.hand[p])
-    if s.stars[p][D.STAR_OBJECTIVE] < D.OBJECTIVE_STAR_CAP or s.faction[p] == D.SAXONY:
-        value += sum(2.5 if objectives.met(s, p, c) else 0.3 for c in s.objectives[p])
-    value += 1.5 if s.factory_card[p] >= 0 else 0.0
-    value += 0.5 * sum(1 for h in s.pos[p][MECH0:WORKER0] if h >= 0) + 0.5 * sum(1 for h in s.pos[p][WORKER0:] if h >= 0)
-    return value
-
-
-def combat_stakes(s: ScytheState) -> dict[int, float]:
-    """During a combat: the power and cards each side has committed are spent, and the winner gets a star and the
-    territory (about 7 coins), shared by a smooth guess of who wins from the totals chosen so far (ties: attacker)."""
-    import math
-
-    sides = s.sides()
-    totals = [max(s.dial[r], 0) + sum(D.CARD_VALUES[i] * k for i, k in enumerate(s.played[r])) for r in range(2)]
-    p_attacker = 1.0 / (1.0 + math.exp(-(totals[0] - totals[1] + 0.5) / 1.5))
-    stake = 7.0
-    out = {}
-    for r, p in enumerate(sides):
-        spent = 0.2 * max(s.dial[r], 0) + 0.3 * sum(s.played[r])
-        out[p] = (p_attacker if r == 0 else 1.0 - p_attacker) * stake - spent
-    return out

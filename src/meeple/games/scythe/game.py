@@ -44,6 +44,8 @@ class Scythe(Game):
         **AUTOMA_CHOICES,
     }
     num_actions = actions.NUM_ACTIONS
+    # A turn is a section, a top action's steps, a bottom action and its payment: greedy judges a whole turn.
+    lookahead = 25
     state_class = ScytheState
 
     def action_table(self) -> Sequence[Action]:
@@ -72,7 +74,7 @@ class Scythe(Game):
         return text
 
     def evaluate(self, state: State) -> list[float]:
-        from .encode import evaluate
+        from .evaluate import evaluate
 
         return evaluate(state)  # type: ignore[arg-type]
 

@@ -1,0 +1,49 @@
+"""Scoring a position for one seat, and finding the best-scored turn: the greedy agent's two tools."""
+
+from __future__ import annotations
+
+from meeple.core import Action, State
+
+from .evaluation import advantage, outcome_rewards
+
+#: A finished game outweighs any heuristic difference: winning now beats every other move.
+_OUTCOME_WEIGHT = 1e6
+
+
+def score(state: State, seat: int) -> float:
+    """How good ``state`` is for ``seat``: its heuristic lead, or its result once the game is over."""
+    value = advantage(state.game.evaluate(state), seat)
+    if state.is_over:
+        value += _OUTCOME_WEIGHT * (outcome_rewards(state)[seat] - 0.5)
+    return value
+
+
+def best_turn(world: State, seat: int, limit: int, width: int) -> list[Action]:
+    """The best-scored sequence of ``seat``'s decisions from ``world`` to the end of its turn (or ``limit`` steps).
+
+    A beam search: at each step every kept partial turn is extended by each of its legal actions, and the
+    ``width`` best-scored extensions are kept; a partial turn whose seat no longer moves (its turn ended, a
+    defender or the chance of a fight now decides, the game is over) is finished. Scoring each step keeps the
+    search on promising lines, while the width keeps a move whose worth shows only later (a top action that pays
+    for the bottom one) alive long enough to be seen. ``world`` is not changed; ties keep the legal order.
+    """
+    frontier: list[tuple[float, State, tuple[Action, ...]]] = [(score(world, seat), world, ())]
+    finished: list[tuple[float, tuple[Action, ...]]] = []
+    for _ in range(limit):
+        grown: list[tuple[float, State, tuple[Action, ...]]] = []
+        for value, state, line in frontier:
+            if line and (state.is_over or state.current_player != seat):
+                finished.append((value, line))
+                continue
+            for action in state.legal_actions():
+                child = state.clone()
+                child.apply(action)
+                grown.append((score(child, seat), child, (*line, action)))
+        if not grown:
+            frontier = []
+            break
+        grown.sort(key=lambda entry: -entry[0])
+        frontier = grown[:width]
+    finished.extend((value, line) for value, _, line in frontier)
+    best = max(finished, key=lambda entry: entry[0])
+    return list(best[1])

@@ -1,0 +1,157 @@
+"""A heuristic value per seat (Game.evaluate): what a position is likely worth at the end, in final-score coins.
+
+Per seat it adds the score if the game ended now (RULES.md §13: coins, stars, territories and resource pairs at the
+popularity tier, the structure bonus) and what the engine built so far should still earn: each upgrade, mech,
+structure, recruit and worker off the mat, a share of the star each unfinished track is heading for, popularity
+toward the next tier, power and combat cards toward fights and the power star, resources at their use value while
+the bottom action they pay still has something to give, objectives, the Factory card, and a fight's stakes while
+one is being resolved.
+
+The rates are hand-tuned, in coins. The engine's worth fades as the game nears its end (the most stars anyone
+has), since a mech deployed on the last turn earns nothing more.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from . import data as D
+from .data import MECH0, WORKER0
+
+if TYPE_CHECKING:
+    from .state import ScytheState
+
+#: What one more of each development is worth over the rest of a game, beyond the star its track may bring.
+UPGRADE = 2.5
+MECH = 3.0
+STRUCTURE = 1.5
+RECRUIT = 3.0
+WORKER = 1.2
+#: A star also brings the end nearer, which the seat ahead wants: it counts this much beyond its coins.
+STAR_TEMPO = 5.0
+#: A track's star is counted at this share of its progress (the rest is counted when the star is placed).
+STAR_SHARE = 0.5
+#: Popularity and power points toward tiers, fights and their stars; a combat card's expected power.
+POPULARITY = 0.1
+#: The next popularity tier counts at this share of its worth, times how far through the current tier the seat is;
+#: its worth counts the stars still to come as this many.
+TIER_SHARE = 0.6
+FUTURE_STARS = 2
+POWER = 0.25
+CARD = 0.4
+#: Resources that pay a whole bottom action, and a partial payment's share of that; the share of resource pairs
+#: expected to be spent before the final scoring.
+PAYMENT = 2.5
+PARTIAL = 0.8
+PAIRS_SPENT = 0.7
+#: An objective met now is nearly a star; one not yet met a little.
+OBJECTIVE_MET = 2.5
+OBJECTIVE_OPEN = 0.3
+FACTORY_CARD = 1.5
+#: Coins a combat is worth to its winner (a star and the territory), shared by a guess of who wins.
+COMBAT_STAKE = 7.0
+
+#: Track sizes, by the star each one earns, and the resource paying the matching bottom action.
+_TRACKS = ((D.STAR_UPGRADES, 6), (D.STAR_MECHS, D.MECHS), (D.STAR_STRUCTURES, 4), (D.STAR_RECRUITS, 4), (D.STAR_WORKERS, D.WORKERS - 2))
+_R = len(D.RESOURCES)
+
+
+def evaluate(s: ScytheState) -> list[float]:
+    """Each seat's value; in a solo game one value, the human's less the Automa's score so far (automa §10)."""
+    stakes = combat_stakes(s) if s.combat_at >= 0 else {}
+    if s.automa is not None:
+        return [evaluate_seat(s, 0, stakes) - float(s.automa_score()) - stakes.get(1, 0.0)]
+    return [evaluate_seat(s, p, stakes) for p in range(s.num_players)]
+
+
+def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float]) -> float:
+    from . import objectives
+
+    per_star = D.tier_of(s.pop[p])[0]
+    value = float(s.score(p)) + stakes.get(p, 0.0)
+    fade = engine_left(s)
+
+    upgrades = 6 - bin(s.top_cubes[p]).count("1")
+    mechs = sum(1 for h in s.pos[p][MECH0:WORKER0] if h >= 0)
+    structures = sum(1 for h in s.struct_hex[p] if h >= 0)
+    recruits = bin(s.recruits[p]).count("1")
+    workers = sum(1 for h in s.pos[p][WORKER0:] if h >= 0) - 2
+    done = (upgrades, mechs, structures, recruits, workers)
+    value += fade * (UPGRADE * upgrades + MECH * mechs + STRUCTURE * structures + RECRUIT * recruits + WORKER * workers)
+
+    stars = s.stars[p]
+    value += STAR_TEMPO * sum(stars)
+    for (kind, size), n in zip(_TRACKS, done, strict=True):
+        if not stars[kind]:
+            value += STAR_SHARE * per_star * (n / size) ** 2
+    if not stars[D.STAR_POPULARITY]:
+        value += STAR_SHARE * per_star * (s.pop[p] / D.MAX_POPULARITY) ** 2
+    if not stars[D.STAR_POWER]:
+        value += STAR_SHARE * per_star * (s.power[p] / D.MAX_POWER) ** 2
+
+    value += tier_progress(s, p)
+    value += fade * (POPULARITY * min(s.pop[p], D.MAX_POPULARITY) + POWER * s.power[p] + CARD * sum(s.hand[p]))
+    value += fade * resource_value(s, p, done)
+    # Pairs of resources score at the end, but a token is spent before then more often than not.
+    value -= fade * PAIRS_SPENT * D.tier_of(s.pop[p])[2] * (s.resources_controlled(p) // 2)
+
+    if stars[D.STAR_OBJECTIVE] < D.OBJECTIVE_STAR_CAP or s.faction[p] == D.SAXONY:
+        value += sum(OBJECTIVE_MET if objectives.met(s, p, c) else OBJECTIVE_OPEN for c in s.objectives[p])
+    if s.factory_card[p] >= 0:
+        value += FACTORY_CARD
+    return value
+
+
+def tier_progress(s: ScytheState, p: int) -> float:
+    """A share of what the next popularity tier would add to the final score, growing across the current tier."""
+    pop = s.pop[p]
+    for i, (lo, hi, *rates) in enumerate(D.TIERS[:-1]):
+        if lo <= pop <= hi:
+            gain = [b - a for a, b in zip(rates, D.TIERS[i + 1][2:], strict=True)]
+            counts = (sum(s.stars[p]) + FUTURE_STARS, s.territories(p), s.resources_controlled(p) // 2)
+            return TIER_SHARE * (pop - lo) / (hi + 1 - lo) * sum(g * n for g, n in zip(gain, counts, strict=True))
+    return 0.0
+
+
+def engine_left(s: ScytheState) -> float:
+    """1 early on, falling toward 0.2 as the leader nears the 6th star."""
+    most = max(sum(st) for st in s.stars)
+    return 1.0 - 0.8 * (most / D.MAX_STARS) ** 2
+
+
+def resource_value(s: ScytheState, p: int, done: tuple[int, ...]) -> float:
+    """Controlled resource tokens as the bottom actions they pay: a full payment at ``PAYMENT``, a partial one at a
+    share of it, nothing for a bottom action with nothing left to give (all upgrades, mechs, ... done)."""
+    ctrl = s.board()[0]
+    res = s.res
+    totals = [0] * _R
+    for h, owner in enumerate(ctrl):
+        if owner == p:
+            base = h * _R
+            for r in range(_R):
+                totals[r] += res[base + r]
+    left = (6 - done[0], D.MECHS - done[1], 4 - done[2], 4 - done[3])
+    value = 0.0
+    for b, (tokens, n) in enumerate(zip(totals, left, strict=True)):
+        if n <= 0 or not tokens:
+            continue
+        cost = max(s.bottom_cost(p, b), 1)
+        full = min(tokens // cost, n)
+        value += PAYMENT * full
+        if full < n:
+            value += PAYMENT * PARTIAL * (tokens - full * cost) / cost
+    return value
+
+
+def combat_stakes(s: ScytheState) -> dict[int, float]:
+    """During a combat: the power and cards each side has committed are spent, and the winner gets a star and the
+    territory, shared by a smooth guess of who wins from the totals chosen so far (ties: attacker)."""
+    sides = s.sides()
+    totals = [max(s.dial[r], 0) + sum(D.CARD_VALUES[i] * k for i, k in enumerate(s.played[r])) for r in range(2)]
+    p_attacker = 1.0 / (1.0 + math.exp(-(totals[0] - totals[1] + 0.5) / 1.5))
+    out = {}
+    for r, p in enumerate(sides):
+        spent = 0.2 * max(s.dial[r], 0) + 0.3 * sum(s.played[r])
+        out[p] = (p_attacker if r == 0 else 1.0 - p_attacker) * COMBAT_STAKE - spent
+    return out

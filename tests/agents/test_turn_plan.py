@@ -1,0 +1,149 @@
+"""Greedy's turn plans (agents/turn_plan.py): in a game whose turn is several decisions, one ply is one turn.
+
+The toy game: each turn its seat first chooses ``cash`` (a point now) or ``invest`` (nothing now); after ``invest``
+it chooses ``build`` (three points) or ``rest``, after ``cash`` another ``cash`` or ``rest``, and the turn ends. A
+one-decision greedy cashes twice (two points); a greedy that plans the turn invests and builds (three). Each seat
+plays ``rounds`` turns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from meeple.agents import make_agent
+from meeple.agents.turn_plan import best_turn
+from meeple.core import Action, ChanceScript, Game, IllegalAction, Result, State
+
+CASH, INVEST, BUILD, REST = (Action(i, t) for i, t in enumerate(("cash", "invest", "build", "rest")))
+ACTIONS = (CASH, INVEST, BUILD, REST)
+
+
+class Builder(Game):
+    name = "builder"
+    title = "Builder"
+    min_players = 2
+    max_players = 2
+    options = {"rounds": 3}
+    num_actions = 4
+    lookahead = 4
+
+    def setup(self, players: int, seed: int, options: dict[str, Any], script: ChanceScript | None) -> BuilderState:
+        s = BuilderState.__new__(BuilderState)
+        s.init_base(self, players, seed, options, script)
+        s.points, s.turn, s.step, s.turns = [0, 0], 0, 0, 0
+        s.determinized = 0
+        return s
+
+    def action_table(self) -> Sequence[Action]:
+        return ACTIONS
+
+    def read_notation(self, text: str) -> Action:
+        for a in ACTIONS:
+            if a.text == text:
+                return a
+        raise IllegalAction(f"no Builder action {text!r}")
+
+    def from_dict(self, data: Mapping[str, Any]) -> BuilderState:  # pragma: no cover - not needed here
+        raise NotImplementedError
+
+    def evaluate(self, state: State) -> list[float]:
+        return [float(x) for x in state.points]  # type: ignore[attr-defined]
+
+
+class BuilderState(State):
+    __slots__ = ("determinized", "points", "step", "turn", "turns")
+    points: list[int]
+    turn: int
+    step: int  # 0: cash or invest; 1: build or rest (after invest); 2: cash or rest (after cash)
+    turns: int
+    determinized: int
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_over else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.turns >= 2 * self.opts["rounds"]
+
+    def generate_legal(self) -> list[Action]:
+        return [CASH, INVEST] if self.step == 0 else [BUILD, REST] if self.step == 1 else [CASH, REST]
+
+    def do(self, action: Action) -> None:
+        self.points[self.turn] += 3 if action is BUILD else 1 if action is CASH else 0
+        if self.step == 0:
+            self.step = 2 if action is CASH else 1
+        else:
+            self.step, self.turn, self.turns = 0, 1 - self.turn, self.turns + 1
+
+    def clone(self) -> BuilderState:
+        s = BuilderState.__new__(BuilderState)
+        self.copy_base_into(s)
+        s.points, s.turn, s.step, s.turns, s.determinized = list(self.points), self.turn, self.step, self.turns, 0
+        return s
+
+    def result(self) -> Result | None:
+        if not self.is_over:
+            return None
+        a, b = self.points
+        return Result((a, b), (1, 1) if a == b else (1, 2) if a > b else (2, 1))
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        return {"points": list(self.points), "turn": self.turn, "step": self.step, "turns": self.turns}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.base_dict(), **self.observation(None)}
+
+    def determinize(self, seat: int | None, seed: int) -> BuilderState:
+        self.determinized += 1
+        s = self.clone()
+        s.rng = self.reseeded(seed)
+        return s
+
+
+BUILDER = Builder()
+
+
+def test_a_one_decision_greedy_cashes_and_a_turn_planning_greedy_invests():
+    state = BUILDER.new_game(players=2, seed=1)
+    assert str(make_agent("greedy", seed=1, lookahead=0).act(state)) == "cash"
+    assert str(make_agent("greedy", seed=1).act(state)) == "invest"  # the game's lookahead: one ply is one turn
+
+
+def test_the_beam_keeps_a_move_whose_worth_shows_later_only_when_wide_enough():
+    state = BUILDER.new_game(players=2, seed=1)
+    assert [str(a) for a in best_turn(state, 0, limit=4, width=2)] == ["invest", "build"]
+    assert [str(a) for a in best_turn(state, 0, limit=4, width=1)] == ["cash", "cash"]  # invest scored 0 < 1: dropped
+    assert [str(a) for a in best_turn(state, 0, limit=1, width=2)] == ["cash"]  # the limit stops the plan
+    assert state.points == [0, 0] and state.step == 0  # the search works on clones
+
+
+def test_greedy_plays_its_plan_without_planning_again_and_wins():
+    state = BUILDER.new_game(players=2, seed=1)
+    planner, cashier = make_agent("greedy", seed=1), make_agent("greedy", seed=2, lookahead=0)
+    plans = 0
+    while not state.is_over:
+        bot = planner if state.current_player == 0 else cashier
+        before = state.determinized
+        state.apply(bot.act(state))
+        plans += state.determinized - before if bot is planner else 0
+    assert state.points == [9, 6]
+    assert plans == 3  # one plan per turn: the "build" step follows it
+
+
+def test_greedy_plans_again_when_the_game_left_its_plan():
+    state = BUILDER.new_game(players=2, seed=1)
+    bot = make_agent("greedy", seed=1)
+    assert str(bot.act(state)) == "invest"  # the plan continues with "build" after "invest"
+    state.apply(CASH)  # ... but the seat's next decision is a different one
+    assert str(bot.act(state)) == "cash"  # planned afresh: a second point beats resting
+    assert bot.plan == []
+
+
+@pytest.mark.parametrize("kwargs", [{"lookahead": -1}, {"lookahead": 1.5}, {"lookahead": True}, {"beam": 0}, {"beam": "2"}])
+def test_greedy_rejects_a_bad_lookahead_or_beam(kwargs):
+    with pytest.raises(ValueError, match=r"greedy: (lookahead|beam)"):
+        make_agent("greedy", seed=1, **kwargs)
