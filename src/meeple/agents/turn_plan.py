@@ -27,6 +27,11 @@ def best_turn(world: State, seat: int, limit: int, width: int) -> list[Action]:
     search on promising lines, while the width keeps a move whose worth shows only later (a top action that pays
     for the bottom one) alive long enough to be seen. ``world`` is not changed; ties keep the legal order.
     """
+    return list(ranked_turns(world, seat, limit, width)[0][1])
+
+
+def ranked_turns(world: State, seat: int, limit: int, width: int) -> list[tuple[float, tuple[Action, ...]]]:
+    """Every turn the beam search of ``best_turn`` finished or kept to the end, best-scored first."""
     frontier: list[tuple[float, State, tuple[Action, ...]]] = [(score(world, seat), world, ())]
     finished: list[tuple[float, tuple[Action, ...]]] = []
     for _ in range(limit):
@@ -45,5 +50,19 @@ def best_turn(world: State, seat: int, limit: int, width: int) -> list[Action]:
         grown.sort(key=lambda entry: -entry[0])
         frontier = grown[:width]
     finished.extend((value, line) for value, _, line in frontier)
-    best = max(finished, key=lambda entry: entry[0])
-    return list(best[1])
+    finished.sort(key=lambda entry: -entry[0])  # stable: of equal scores, the first found first
+    return finished
+
+
+def play_turn(world: State, seat: int, ids: tuple[int, ...], limit: int, width: int) -> None:
+    """Play the turn ``ids`` (action ids) for ``seat`` in ``world``; where this world does not allow the next step
+    (a different card drawn, a different fight), finish the turn with the best-scored rest instead."""
+    for k, action_id in enumerate(ids):
+        if world.is_over or world.current_player != seat:
+            return
+        action = next((a for a in world.legal_actions() if a.id == action_id), None)
+        if action is None:
+            for rest in best_turn(world, seat, limit - k, width):
+                world.apply(rest)
+            return
+        world.apply(action)

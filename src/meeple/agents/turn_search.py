@@ -1,0 +1,161 @@
+"""Information-set MCTS over whole turns, for games whose turn is a sequence of small decisions (``Game.lookahead``).
+
+A tree over single decisions spends a second's search inside one Scythe turn (a section, a top action's steps, a
+bottom action, its payment) and never sees the next one. This search's edges are whole turns instead: at a node
+the seat to move has, as candidates, the ``turns`` best-scored turns a beam search (turn_plan.py) finds for it in
+the first sampled world that reaches the node. Every iteration samples a world with ``state.determinize``, walks
+the tree by UCT over the candidates (a candidate's availability counts the visits where it could start), plays
+the chosen turns (finishing one afresh where this world departs from it: another card drawn, another fight), expands
+one untried candidate, best-ranked first, and scores the position reached by the game's heuristic (a finished game
+by its ranks). Opponents' turns are nodes of the same tree, each maximising its own seat's reward. The move played
+begins the most visited turn; the agent then plays that turn out, searching again only where its seat's
+observation is not the one the turn expected.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from meeple.core import Action, State
+
+from .evaluation import advantage, outcome_rewards
+from .turn_plan import best_turn, play_turn, ranked_turns
+
+#: The beam of the others' turns played after a leaf: narrow, as it runs once per iteration.
+ROLLOUT_BEAM = 2
+
+
+class TurnNode:
+    __slots__ = ("avail", "children", "lines", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # who played the turn that leads here: the rewards stored are that seat's
+        self.children: dict[int, TurnNode] = {}
+        self.lines: list[tuple[int, ...]] | None = None  # the mover's candidate turns here (action ids)
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+class TurnSearch:
+    """One seat's search over turns; ``act`` is the mcts agent's when the game sets ``Game.lookahead``."""
+
+    def __init__(self, rng: random.Random, c: float, turns: int, beam: int, scale: float | None) -> None:
+        self.rng = rng
+        self.c = c
+        self.turns = turns
+        self.beam = beam
+        self.scale = scale
+        self.abs_sum = 0.0
+        self.evals = 0
+        self.limit = 0
+        #: The rest of the chosen turn: (the observation expected before the step, the step's action id).
+        self.plan: list[tuple[dict[str, Any], int]] = []
+        self.last_iterations = 0
+        self.baseline: list[float] = []
+
+    def act(self, state: State, seat: int, legal: list[Action], iterations: int | None, seconds: float | None) -> Action:
+        by_id = {a.id: a for a in legal}
+        seen = state.observation(seat)
+        if self.plan:
+            expected, action_id = self.plan.pop(0)
+            if expected == seen and action_id in by_id:
+                self.last_iterations = 0
+                return by_id[action_id]
+        self.plan = []
+        self.limit = state.game.lookahead
+        self.abs_sum, self.evals = 0.0, 0
+        root = TurnNode(seat)
+        first = state.determinize(seat, self.rng.getrandbits(63))
+        values = state.game.evaluate(first)
+        self.baseline = [advantage(values, s) for s in range(len(values))]
+        root.lines = [tuple(a.id for a in line) for _, line in ranked_turns(first, seat, self.limit, self.beam)[: self.turns]]
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        done = 0
+        if len(root.lines) > 1:
+            while True:
+                if iterations is not None and done >= iterations:
+                    break
+                if deadline is not None and done and time.perf_counter() >= deadline:
+                    break
+                self.iterate(root, first.clone() if done == 0 else state.determinize(seat, self.rng.getrandbits(63)))
+                done += 1
+        self.last_iterations = done
+        best, best_key = 0, (-1, -math.inf)
+        for i in range(len(root.lines)):  # rank order breaks exact ties, so the choice is reproducible
+            child = root.children.get(i)
+            key = (child.visits, child.total / child.visits) if child and child.visits else (0, -math.inf)
+            if key > best_key:
+                best, best_key = i, key
+        line = root.lines[best]
+        plan = []
+        for action_id in line:
+            if first.is_over or first.current_player != seat or action_id not in {a.id for a in first.legal_actions()}:
+                break
+            plan.append((first.observation(seat), action_id))
+            first.apply(next(a for a in first.legal_actions() if a.id == action_id))
+        if line[0] not in by_id:
+            raise RuntimeError(f"{state.game.name}: determinize changed seat {seat}'s legal actions (id {line[0]} is missing)")
+        self.plan = plan[1:]
+        return by_id[line[0]]
+
+    def iterate(self, root: TurnNode, world: State) -> None:
+        node = root
+        path = [root]
+        while not world.is_over:
+            mover = world.current_player
+            assert mover is not None
+            if node.lines is None:
+                node.lines = [tuple(a.id for a in line) for _, line in ranked_turns(world, mover, self.limit, self.beam)[: self.turns]]
+            legal = {a.id for a in world.legal_actions()}
+            fits = [i for i, line in enumerate(node.lines) if line and line[0] in legal]
+            if not fits:  # no candidate starts in this world: play its best turn here, outside the tree
+                for action in best_turn(world, mover, self.limit, self.beam):
+                    world.apply(action)
+                break
+            untried = [i for i in fits if i not in node.children]
+            for i in fits:
+                if i in node.children:
+                    node.children[i].avail += 1
+            if untried:
+                i = untried[0]
+                child = node.children[i] = TurnNode(mover)
+                play_turn(world, mover, node.lines[i], self.limit, self.beam)
+                path.append(child)
+                break
+            i = max(fits, key=lambda j: self.uct(node.children[j]))
+            play_turn(world, mover, node.lines[i], self.limit, self.beam)
+            node = node.children[i]
+            path.append(node)
+        # The others play their turns (the best a narrow beam finds) until the searching seat is to move again, so
+        # every leaf is judged at the same point of the round: a leaf right after one's own turn flatters it.
+        searcher = root.seat
+        for _ in range(8):
+            if world.is_over or world.current_player == searcher:
+                break
+            mover = world.current_player
+            assert mover is not None
+            for action in best_turn(world, mover, self.limit, ROLLOUT_BEAM):
+                world.apply(action)
+        rewards = outcome_rewards(world) if world.is_over else self.heuristic_rewards(world)
+        root.visits += 1
+        for n in path[1:]:
+            n.visits += 1
+            n.total += rewards[n.seat]
+
+    def uct(self, child: TurnNode) -> float:
+        return child.total / child.visits + self.c * math.sqrt(math.log(child.avail) / child.visits)
+
+    def heuristic_rewards(self, world: State) -> list[float]:
+        values = world.game.evaluate(world)
+        # Leads are measured from the root's: a game already far ahead or behind still tells its turns apart.
+        leads = [advantage(values, s) - base for s, base in enumerate(self.baseline)]
+        scale = self.scale
+        if scale is None:  # leads measured against the typical lead seen so far in this search
+            self.abs_sum += sum(abs(x) for x in leads) / len(leads)
+            self.evals += 1
+            scale = max(self.abs_sum / self.evals, 1e-9)
+        return [1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x / scale)))) for x in leads]
