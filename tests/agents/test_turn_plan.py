@@ -147,3 +147,29 @@ def test_greedy_plans_again_when_the_game_left_its_plan():
 def test_greedy_rejects_a_bad_lookahead_or_beam(kwargs):
     with pytest.raises(ValueError, match=r"greedy: (lookahead|beam)"):
         make_agent("greedy", seed=1, **kwargs)
+
+
+def test_mcts_searches_whole_turns_where_the_game_sets_a_lookahead():
+    state = BUILDER.new_game(players=2, seed=1)
+    bot = make_agent("mcts:iterations=30", seed=4)
+    assert str(bot.act(state)) == "invest"
+    assert bot.last_iterations == 30  # type: ignore[attr-defined]
+    state.apply(INVEST)
+    assert str(bot.act(state)) == "build" and bot.last_iterations == 0  # type: ignore[attr-defined]  # the turn played out
+
+
+def test_turn_search_is_reproducible_under_an_iteration_budget_and_plays_legal_moves():
+    def game(seed: int) -> list[str]:
+        state = BUILDER.new_game(players=2, seed=1, rounds=4)
+        bots = [make_agent("mcts:iterations=12", seed=seed), make_agent("greedy", seed=seed, lookahead=0)]
+        out = []
+        while not state.is_over:
+            action = bots[state.current_player].act(state)
+            assert action in state.legal_actions()
+            out.append(str(action))
+            state.apply(action)
+        return out
+
+    first = game(3)
+    assert first == game(3)
+    assert first[::4].count("invest") == 4  # each of the searcher's turns invests
