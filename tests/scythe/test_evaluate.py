@@ -1,0 +1,62 @@
+"""Scythe's heuristic (games/scythe/evaluate.py): final-score coins (RULES.md §13) plus what the engine should earn."""
+
+from itertools import pairwise
+
+from meeple.games.scythe import data as D
+from meeple.games.scythe.evaluate import PAYMENT, STAR_TEMPO, evaluate
+
+from .helpers import mech, new, refresh, resources, workers
+
+
+def worker_space(s, seat):
+    return D.SPACE_NAMES[s.pos[seat][D.WORKER0]]
+
+
+def test_resources_count_as_the_bottom_action_they_pay_until_its_track_is_done():
+    """RULES.md §6: resource b pays bottom action b; a full payment is worth more than its tokens one by one."""
+    s = new("nordic,polania")
+    here = worker_space(s, 0)
+    cost = s.bottom_cost(0, D.DEPLOY)
+    values = []
+    for k in range(cost + 2):
+        resources(s, here, metal=k)
+        values.append(evaluate(refresh(s))[0])
+    steps = [b - a for a, b in pairwise(values)]
+    assert steps[cost - 1] > steps[0] > 0  # the token that completes the payment is worth the most
+    assert values[cost] - values[0] >= PAYMENT * 0.99
+    done = new("nordic,polania")
+    for space in ("4,1", "4,1", "4,1", "4,1"):
+        mech(done, 0, space)
+    resources(done, worker_space(done, 0), metal=cost)
+    with_metal = evaluate(refresh(done))[0]
+    resources(done, worker_space(done, 0), metal=0)
+    assert with_metal - evaluate(refresh(done))[0] < values[cost] - values[0]  # every mech is out: metal only pairs
+
+
+def test_a_star_counts_beyond_its_coins_and_the_engine_fades_as_the_end_nears():
+    """RULES.md §12: the 6th star ends the game, which the seat ahead wants; a late mech earns little more."""
+    s = new("nordic,polania")
+    base = evaluate(s)[0]
+    s.stars[0][D.STAR_POWER] = 1
+    per_star = D.tier_of(s.pop[0])[0]
+    assert evaluate(s)[0] - base > per_star + STAR_TEMPO * 0.5
+    early, late = new("nordic,polania"), new("nordic,polania")
+    for t in (early, late):
+        mech(t, 0, "4,1")
+    late.stars[1][:5] = [1, 1, 1, 1, 1]  # the opponent is one star from the end
+    early_gain = evaluate(refresh(early))[0] - evaluate(new("nordic,polania"))[0]
+    plain_late = new("nordic,polania")
+    plain_late.stars[1][:5] = [1, 1, 1, 1, 1]
+    late_gain = evaluate(refresh(late))[0] - evaluate(plain_late)[0]
+    assert early_gain > late_gain > 0
+
+
+def test_popularity_counts_toward_the_next_tier():
+    """RULES.md §13: the tier sets the coins per star, territory and resource pair; nearer the next tier is worth more."""
+    s = new("nordic,polania")
+    workers(s, 0, worker_space(s, 0))
+    values = []
+    for pop in (1, 3, 5, 7):
+        s.pop[0] = pop
+        values.append(evaluate(s)[0])
+    assert values[0] < values[1] < values[2] < values[3]
