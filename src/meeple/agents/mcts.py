@@ -8,6 +8,10 @@ actions that exist only in some worlds are not over-explored. Opponents' decisio
 same tree, each maximising its own seat's reward. After expanding one node, a random rollout runs
 for at most ``depth`` decisions; a finished game is scored by its ranks, an unfinished one by the
 game's heuristic (``Game.evaluate``), turned into a reward in (0, 1) per seat.
+
+Two options steer the search with the heuristic where its leads are large and its moves differ little (Stone
+Age): ``relative`` measures every lead from the root's, and ``expand="all"`` gives a new node all its children
+at once, each scored one decision ahead, so a leaf is judged after the move its mover would make.
 """
 
 from __future__ import annotations
@@ -42,8 +46,9 @@ class MctsAgent(Agent):
     decision; the search stops at whichever budget runs out first), ``depth`` (rollout decisions
     before the heuristic scores the position; ``None`` plays rollouts to the end and then needs no
     heuristic), ``c`` (UCT exploration constant), ``scale`` (the heuristic lead worth about 0.73 of a
-    win; by default the mean absolute lead seen in this search). With an iteration budget only, the
-    same seed and state give the same choice.
+    win; by default the mean absolute lead seen in this search), ``relative`` (leads counted from the
+    root position's lead), ``expand`` (``"one"`` child per iteration, or ``"all"`` at once, scored one
+    decision ahead). With an iteration budget only, the same seed and state give the same choice.
     """
 
     name = "mcts"
@@ -56,6 +61,8 @@ class MctsAgent(Agent):
         depth: int | None = 10,
         c: float = 0.7,
         scale: float | None = None,
+        relative: bool = False,
+        expand: str = "one",
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -69,17 +76,23 @@ class MctsAgent(Agent):
             raise ValueError(f"mcts: c must be a non-negative number, got {c!r}")
         if scale is not None and (isinstance(scale, bool) or not isinstance(scale, (int, float)) or not scale > 0):
             raise ValueError(f"mcts: scale must be a positive number, got {scale!r}")
+        if not isinstance(relative, bool):
+            raise ValueError(f"mcts: relative must be true or false, got {relative!r}")
+        if expand not in ("one", "all"):
+            raise ValueError(f"mcts: expand must be 'one' or 'all', got {expand!r}")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
         self.depth = depth
         self.c = float(c)
         self.scale = None if scale is None else float(scale)
+        self.relative = relative
+        self.expand = expand
         #: Iterations run by the last decision (for benchmarks and curious users).
         self.last_iterations = 0
 
     def check_game(self, game: Game) -> None:
-        if self.depth is not None:
+        if self.depth is not None or self.expand == "all":
             require_evaluation(game, self.name)
 
     def act(self, state: State) -> Action:
@@ -94,6 +107,8 @@ class MctsAgent(Agent):
         assert seat is not None
         root = Node(seat)
         search = _Search(self, seat)
+        if self.relative and self.depth is not None:
+            search.set_baseline(state.determinize(seat, self.rng.getrandbits(63)))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -118,7 +133,7 @@ class MctsAgent(Agent):
 class _Search:
     """The state of one decision's search: the reward scale learned so far."""
 
-    __slots__ = ("abs_sum", "agent", "evals", "rng", "seat")
+    __slots__ = ("abs_sum", "agent", "baseline", "evals", "rng", "seat")
 
     def __init__(self, agent: MctsAgent, seat: int) -> None:
         self.agent = agent
@@ -126,17 +141,27 @@ class _Search:
         self.seat = seat
         self.abs_sum = 0.0
         self.evals = 0
+        self.baseline: list[float] | None = None
+
+    def set_baseline(self, world: State) -> None:
+        """Measure leads from the root's: the search then tells moves apart by what they change, however big the lead."""
+        values = world.game.evaluate(world)
+        self.baseline = [advantage(values, s) for s in range(len(values))]
 
     def iterate(self, root: Node, world: State) -> None:
         rng = self.rng
         c = self.agent.c
         node = root
         path = [root]
+        expand_all = self.agent.expand == "all"
         while not world.is_over:
             legal = world.legal_actions()
             mover = world.current_player
             assert mover is not None
             children = node.children
+            if expand_all and not children:
+                self.back_up(root, path, self.expand_all(node, world, legal, mover))
+                return
             untried = []
             for a in legal:
                 child = children.get(a.id)
@@ -160,11 +185,33 @@ class _Search:
             node = children[action.id]
             world.apply(action)
             path.append(node)
-        rewards = self.rollout(world)
+        self.back_up(root, path, self.rollout(world))
+
+    @staticmethod
+    def back_up(root: Node, path: list[Node], rewards: list[float]) -> None:
         root.visits += 1
         for n in path[1:]:
             n.visits += 1
             n.total += rewards[n.seat]
+
+    def expand_all(self, node: Node, world: State, legal: list[Action], mover: int) -> list[float]:
+        """Give ``node`` every child at once, each scored one decision ahead; the mover's best is the node's value.
+
+        A leaf is thus judged after the move its mover would make (what greedy would play), not in the middle of
+        exploring all of them, and later visits start from the one-ply values.
+        """
+        best: list[float] | None = None
+        for action in legal:
+            child_world = world.clone()
+            child_world.apply(action)
+            rewards = outcome_rewards(child_world) if child_world.is_over else self.heuristic_rewards(child_world)
+            child = node.children[action.id] = Node(mover)
+            child.visits = 1
+            child.total = rewards[mover]
+            if best is None or rewards[mover] > best[mover]:
+                best = rewards
+        assert best is not None
+        return best
 
     def rollout(self, world: State) -> list[float]:
         rng = self.rng
@@ -181,6 +228,8 @@ class _Search:
     def heuristic_rewards(self, world: State) -> list[float]:
         values = world.game.evaluate(world)
         leads = [advantage(values, s) for s in range(len(values))]
+        if self.baseline is not None:
+            leads = [x - b for x, b in zip(leads, self.baseline, strict=True)]
         scale = self.agent.scale
         if scale is None:
             # Without a scale from the user, leads are measured against the typical lead seen so far.
