@@ -17,7 +17,7 @@ import math
 from typing import TYPE_CHECKING
 
 from . import data as D
-from .data import MECH0, WORKER0
+from .data import FACTORY, MECH0, WORKER0
 
 if TYPE_CHECKING:
     from .state import ScytheState
@@ -60,17 +60,42 @@ _R = len(D.RESOURCES)
 def evaluate(s: ScytheState) -> list[float]:
     """Each seat's value; in a solo game one value, the human's less the Automa's score so far (automa §10)."""
     stakes = combat_stakes(s) if s.combat_at >= 0 else {}
+    holdings = board_holdings(s)
+    fade = engine_left(s)
     if s.automa is not None:
-        return [evaluate_seat(s, 0, stakes) - float(s.automa_score()) - stakes.get(1, 0.0)]
-    return [evaluate_seat(s, p, stakes) for p in range(s.num_players)]
+        return [evaluate_seat(s, 0, stakes, holdings[0], fade) - float(s.automa_score()) - stakes.get(1, 0.0)]
+    return [evaluate_seat(s, p, stakes, holdings[p], fade) for p in range(s.num_players)]
 
 
-def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float]) -> float:
+def board_holdings(s: ScytheState) -> list[tuple[int, list[int]]]:
+    """Per side, in one pass over the board: territories controlled (RULES.md §13: the Factory counts 3) and the
+    resource tokens on them by kind."""
+    ctrl = s.board()[0]
+    res = s.res
+    out: list[tuple[int, list[int]]] = []
+    for p in range(s.n_sides):
+        territories = 0
+        totals = [0] * _R
+        for h, owner in enumerate(ctrl):
+            if owner == p:
+                territories += 1
+                base = h * _R
+                for r in range(_R):
+                    totals[r] += res[base + r]
+        out.append((territories + 2 if ctrl[FACTORY] == p else territories, totals))
+    return out
+
+
+def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float], holdings: tuple[int, list[int]], fade: float) -> float:
     from . import objectives
 
-    per_star = D.tier_of(s.pop[p])[0]
-    value = float(s.score(p)) + stakes.get(p, 0.0)
-    fade = engine_left(s)
+    territories, totals = holdings
+    pairs = sum(totals) // 2
+    per_star, per_territory, per_two = D.tier_of(s.pop[p])
+    stars = s.stars[p]
+    # The final score (RULES.md §13), as ScytheState.score counts it.
+    value = float(s.coins[p] + per_star * sum(stars) + per_territory * territories + per_two * pairs + s.structure_bonus(p))
+    value += stakes.get(p, 0.0)
 
     upgrades = 6 - bin(s.top_cubes[p]).count("1")
     mechs = sum(1 for h in s.pos[p][MECH0:WORKER0] if h >= 0)
@@ -80,7 +105,6 @@ def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float]) -> float:
     done = (upgrades, mechs, structures, recruits, workers)
     value += fade * (UPGRADE * upgrades + MECH * mechs + STRUCTURE * structures + RECRUIT * recruits + WORKER * workers)
 
-    stars = s.stars[p]
     value += STAR_TEMPO * sum(stars)
     for (kind, size), n in zip(_TRACKS, done, strict=True):
         if not stars[kind]:
@@ -90,11 +114,11 @@ def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float]) -> float:
     if not stars[D.STAR_POWER]:
         value += STAR_SHARE * per_star * (s.power[p] / D.MAX_POWER) ** 2
 
-    value += tier_progress(s, p)
+    value += tier_progress(s.pop[p], (sum(stars) + FUTURE_STARS, territories, pairs))
     value += fade * (POPULARITY * min(s.pop[p], D.MAX_POPULARITY) + POWER * s.power[p] + CARD * sum(s.hand[p]))
-    value += fade * resource_value(s, p, done)
+    value += fade * resource_value(s, p, done, totals)
     # Pairs of resources score at the end, but a token is spent before then more often than not.
-    value -= fade * PAIRS_SPENT * D.tier_of(s.pop[p])[2] * (s.resources_controlled(p) // 2)
+    value -= fade * PAIRS_SPENT * per_two * pairs
 
     if stars[D.STAR_OBJECTIVE] < D.OBJECTIVE_STAR_CAP or s.faction[p] == D.SAXONY:
         value += sum(OBJECTIVE_MET if objectives.met(s, p, c) else OBJECTIVE_OPEN for c in s.objectives[p])
@@ -103,13 +127,12 @@ def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float]) -> float:
     return value
 
 
-def tier_progress(s: ScytheState, p: int) -> float:
-    """A share of what the next popularity tier would add to the final score, growing across the current tier."""
-    pop = s.pop[p]
+def tier_progress(pop: int, counts: tuple[int, int, int]) -> float:
+    """A share of what the next popularity tier would add to the final score (counting ``counts``: stars,
+    territories, resource pairs), growing across the current tier."""
     for i, (lo, hi, *rates) in enumerate(D.TIERS[:-1]):
         if lo <= pop <= hi:
             gain = [b - a for a, b in zip(rates, D.TIERS[i + 1][2:], strict=True)]
-            counts = (sum(s.stars[p]) + FUTURE_STARS, s.territories(p), s.resources_controlled(p) // 2)
             return TIER_SHARE * (pop - lo) / (hi + 1 - lo) * sum(g * n for g, n in zip(gain, counts, strict=True))
     return 0.0
 
@@ -120,17 +143,9 @@ def engine_left(s: ScytheState) -> float:
     return 1.0 - 0.8 * (most / D.MAX_STARS) ** 2
 
 
-def resource_value(s: ScytheState, p: int, done: tuple[int, ...]) -> float:
+def resource_value(s: ScytheState, p: int, done: tuple[int, ...], totals: list[int]) -> float:
     """Controlled resource tokens as the bottom actions they pay: a full payment at ``PAYMENT``, a partial one at a
     share of it, nothing for a bottom action with nothing left to give (all upgrades, mechs, ... done)."""
-    ctrl = s.board()[0]
-    res = s.res
-    totals = [0] * _R
-    for h, owner in enumerate(ctrl):
-        if owner == p:
-            base = h * _R
-            for r in range(_R):
-                totals[r] += res[base + r]
     left = (6 - done[0], D.MECHS - done[1], 4 - done[2], 4 - done[3])
     value = 0.0
     for b, (tokens, n) in enumerate(zip(totals, left, strict=True)):
