@@ -7,8 +7,8 @@ toward the next tier, power and combat cards toward fights and the power star, r
 the bottom action they pay still has something to give, objectives, the Factory card, and a fight's stakes while
 one is being resolved.
 
-The rates are hand-tuned, in coins. The engine's worth fades as the game nears its end (the most stars anyone
-has), since a mech deployed on the last turn earns nothing more.
+The rates are hand-tuned, in coins. What is still to be turned into something (resources, power, cards,
+popularity) fades as the game nears its end (the most stars anyone has); a development already made does not.
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ if TYPE_CHECKING:
     from .state import ScytheState
 
 #: What one more of each development is worth over the rest of a game, beyond the star its track may bring.
-UPGRADE = 2.5
-MECH = 3.0
-STRUCTURE = 1.5
-RECRUIT = 3.0
-WORKER = 1.2
+UPGRADE = 3.5
+MECH = 4.0
+STRUCTURE = 2.5
+RECRUIT = 4.0
+WORKER = 1.5
 #: A star also brings the end nearer, which the seat ahead wants: it counts this much beyond its coins.
 STAR_TEMPO = 5.0
 #: A track's star is counted at this share of its progress (the rest is counted when the star is placed).
@@ -42,8 +42,8 @@ POWER = 0.25
 CARD = 0.4
 #: Resources that pay a whole bottom action, and a partial payment's share of that; the share of resource pairs
 #: expected to be spent before the final scoring.
-PAYMENT = 2.5
-PARTIAL = 0.8
+PAYMENT = 4.0
+PARTIAL = 0.9
 PAIRS_SPENT = 0.7
 #: An objective met now is nearly a star; one not yet met a little.
 OBJECTIVE_MET = 2.5
@@ -103,7 +103,9 @@ def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float], holdings: tu
     recruits = bin(s.recruits[p]).count("1")
     workers = sum(1 for h in s.pos[p][WORKER0:] if h >= 0) - 2
     done = (upgrades, mechs, structures, recruits, workers)
-    value += fade * (UPGRADE * upgrades + MECH * mechs + STRUCTURE * structures + RECRUIT * recruits + WORKER * workers)
+    # Not faded: a development made is kept, and fading it would make a seat with a big engine shun the stars that
+    # end the game it leads.
+    value += UPGRADE * upgrades + MECH * mechs + STRUCTURE * structures + RECRUIT * recruits + WORKER * workers
 
     value += STAR_TEMPO * sum(stars)
     for (kind, size), n in zip(_TRACKS, done, strict=True):
