@@ -33,22 +33,29 @@ def test_resources_count_as_the_bottom_action_they_pay_until_its_track_is_done()
     assert with_metal - evaluate(refresh(done))[0] < values[cost] - values[0]  # every mech is out: metal only pairs
 
 
-def test_a_star_counts_beyond_its_coins_and_the_engine_fades_as_the_end_nears():
-    """RULES.md §12: the 6th star ends the game, which the seat ahead wants; a late mech earns little more."""
+def test_a_star_counts_beyond_its_coins_and_what_is_not_yet_used_fades_as_the_end_nears():
+    """RULES.md §12: the 6th star ends the game, which the seat ahead wants; power gathered late may never be used,
+    while a development made keeps its worth (a mech is worth as much late as early)."""
     s = new("nordic,polania")
     base = evaluate(s)[0]
     s.stars[0][D.STAR_POWER] = 1
     per_star = D.tier_of(s.pop[0])[0]
     assert evaluate(s)[0] - base > per_star + STAR_TEMPO * 0.5
-    early, late = new("nordic,polania"), new("nordic,polania")
-    for t in (early, late):
-        mech(t, 0, "4,1")
-    late.stars[1][:5] = [1, 1, 1, 1, 1]  # the opponent is one star from the end
-    early_gain = evaluate(refresh(early))[0] - evaluate(new("nordic,polania"))[0]
-    plain_late = new("nordic,polania")
-    plain_late.stars[1][:5] = [1, 1, 1, 1, 1]
-    late_gain = evaluate(refresh(late))[0] - evaluate(plain_late)[0]
-    assert early_gain > late_gain > 0
+
+    def gains(late: bool) -> tuple[float, float]:
+        plain = new("nordic,polania")
+        if late:
+            plain.stars[1][:5] = [1, 1, 1, 1, 1]  # the opponent is one star from the end
+        before = evaluate(refresh(plain))[0]
+        plain.power[0] += 4
+        power = evaluate(plain)[0] - before
+        plain.power[0] -= 4
+        mech(plain, 0, "4,1")
+        return power, evaluate(refresh(plain))[0] - before
+
+    (early_power, early_mech), (late_power, late_mech) = gains(False), gains(True)
+    assert early_power > late_power > 0
+    assert early_mech == late_mech > 0
 
 
 def test_popularity_counts_toward_the_next_tier():
