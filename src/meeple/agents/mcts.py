@@ -24,8 +24,12 @@ from meeple.core import Action, Game, State
 
 from .base import Agent, register_agent
 from .evaluation import advantage, outcome_rewards, require_evaluation
+from .turn_search import TurnSearch
 
 DEFAULT_ITERATIONS = 400
+#: Where a turn is many decisions: the candidate turns searched at each node, and the beam that finds them.
+TURN_CANDIDATES = 8
+TURN_BEAM = 8
 
 
 class Node:
@@ -90,6 +94,8 @@ class MctsAgent(Agent):
         self.expand = expand
         #: Iterations run by the last decision (for benchmarks and curious users).
         self.last_iterations = 0
+        #: The search over whole turns, for a game whose turn is many decisions (``Game.lookahead``).
+        self.turn_search: TurnSearch | None = None
 
     def check_game(self, game: Game) -> None:
         if self.depth is not None or self.expand == "all":
@@ -105,6 +111,12 @@ class MctsAgent(Agent):
             return legal[0]
         seat = state.current_player
         assert seat is not None
+        if state.game.lookahead:
+            if self.turn_search is None:
+                self.turn_search = TurnSearch(self.rng, self.c, TURN_CANDIDATES, TURN_BEAM, self.scale)
+            action = self.turn_search.act(state, seat, legal, self.iterations, self.seconds)
+            self.last_iterations = self.turn_search.last_iterations
+            return action
         root = Node(seat)
         search = _Search(self, seat)
         if self.relative and self.depth is not None:
