@@ -72,7 +72,7 @@ class TurnSearch:
         first = state.determinize(seat, self.rng.getrandbits(63))
         values = state.game.evaluate(first)
         self.baseline = [advantage(values, s) for s in range(len(values))]
-        root.lines = [tuple(a.id for a in line) for _, line in ranked_turns(first, seat, self.limit, self.beam)[: self.turns]]
+        root.lines = self.candidates(first, seat)
         deadline = None if seconds is None else time.perf_counter() + seconds
         done = 0
         if len(root.lines) > 1:
@@ -102,6 +102,20 @@ class TurnSearch:
         self.plan = plan[1:]
         return by_id[line[0]]
 
+    def candidates(self, world: State, seat: int) -> list[tuple[int, ...]]:
+        """The ``turns`` best-scored turns for ``seat``, as action ids, one per score: turns that score exactly the
+        same are nearly always the same turn told apart by a detail (which territory pays), and searching them
+        apart would crowd out the real alternatives."""
+        out: list[tuple[int, ...]] = []
+        seen: set[float] = set()
+        for value, line in ranked_turns(world, seat, self.limit, self.beam):
+            if value not in seen:
+                seen.add(value)
+                out.append(tuple(a.id for a in line))
+                if len(out) == self.turns:
+                    break
+        return out
+
     def iterate(self, root: TurnNode, world: State) -> None:
         node = root
         path = [root]
@@ -109,7 +123,7 @@ class TurnSearch:
             mover = world.current_player
             assert mover is not None
             if node.lines is None:
-                node.lines = [tuple(a.id for a in line) for _, line in ranked_turns(world, mover, self.limit, self.beam)[: self.turns]]
+                node.lines = self.candidates(world, mover)
             legal = {a.id for a in world.legal_actions()}
             fits = [i for i, line in enumerate(node.lines) if line and line[0] in legal]
             if not fits:  # no candidate starts in this world: play its best turn here, outside the tree
