@@ -99,3 +99,25 @@ def test_the_options_stay_reproducible_under_an_iteration_budget(spec):
     again = [make_agent(spec, seed=s).act(state).id for s in range(4)]
     assert first == again
     assert all(a in {x.id for x in state.legal_actions()} for a in first)
+
+
+def test_a_game_recommends_search_settings_and_a_seat_spec_overrides_them():
+    """Game.mcts_settings fills the settings a spec leaves out; those the spec gives win; the built-ins are last."""
+    stoneage = meeple.load("stoneage")
+    state = stoneage.new_game(players=2, seed=3)
+    plain = make_agent("mcts:iterations=5", seed=1)
+    plain.act(state)
+    assert (plain.depth, plain.relative, plain.c, plain.expand) == (0, True, 0.05, "all")
+    chosen = make_agent("mcts:iterations=5:depth=4:c=0.7", seed=1)
+    chosen.act(state)
+    assert (chosen.depth, chosen.relative, chosen.c, chosen.expand) == (4, True, 0.7, "all")
+    splendor = meeple.load("splendor")
+    plain.act(splendor.new_game(players=2, seed=3))
+    assert (plain.depth, plain.relative, plain.c, plain.expand) == (10, False, 0.7, "one")
+
+
+def test_bad_recommended_settings_are_named_with_the_game(monkeypatch):
+    splendor = meeple.load("splendor")
+    monkeypatch.setattr(type(splendor), "mcts_settings", {"expand": "some"})
+    with pytest.raises(ValueError, match=r"expand must be 'one' or 'all'.*splendor\.mcts_settings"):
+        make_agent("mcts:iterations=5", seed=1).act(splendor.new_game(players=2, seed=3))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any
 
 from meeple.core import Action, Game, State
 
@@ -30,6 +31,23 @@ DEFAULT_ITERATIONS = 400
 #: Where a turn is many decisions: the candidate turns searched at each node, and the beam that finds them.
 TURN_CANDIDATES = 8
 TURN_BEAM = 8
+
+
+#: Search settings a game does not set in ``Game.mcts_settings`` and the caller does not choose.
+SETTINGS: dict[str, Any] = {"depth": 10, "c": 0.7, "relative": False, "expand": "one"}
+#: Marks a setting the caller left to the game.
+UNSET: Any = object()
+
+
+def check_settings(depth: Any, c: Any, relative: Any, expand: Any, where: str = "") -> None:
+    if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 0):
+        raise ValueError(f"mcts: depth must be a non-negative integer or none, got {depth!r}{where}")
+    if isinstance(c, bool) or not isinstance(c, (int, float)) or c < 0:
+        raise ValueError(f"mcts: c must be a non-negative number, got {c!r}{where}")
+    if not isinstance(relative, bool):
+        raise ValueError(f"mcts: relative must be true or false, got {relative!r}{where}")
+    if expand not in ("one", "all"):
+        raise ValueError(f"mcts: expand must be 'one' or 'all', got {expand!r}{where}")
 
 
 class Node:
@@ -62,28 +80,25 @@ class MctsAgent(Agent):
         seed: int | None = None,
         iterations: int | None = None,
         seconds: float | None = None,
-        depth: int | None = 10,
-        c: float = 0.7,
+        depth: Any = UNSET,
+        c: Any = UNSET,
         scale: float | None = None,
-        relative: bool = False,
-        expand: str = "one",
+        relative: Any = UNSET,
+        expand: Any = UNSET,
     ) -> None:
+        #: The search settings given by the caller; the others come from the game's ``Game.mcts_settings``, then
+        #: from ``SETTINGS`` (see ``settle``).
+        self.chosen = {k: v for k, v in (("depth", depth), ("c", c), ("relative", relative), ("expand", expand)) if v is not UNSET}
+        depth, c, relative, expand = (self.chosen.get(k, SETTINGS[k]) for k in ("depth", "c", "relative", "expand"))
+        check_settings(depth, c, relative, expand)
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1):
             raise ValueError(f"mcts: iterations must be a positive integer, got {iterations!r}")
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0):
             raise ValueError(f"mcts: seconds must be a positive number, got {seconds!r}")
-        if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 0):
-            raise ValueError(f"mcts: depth must be a non-negative integer or none, got {depth!r}")
-        if isinstance(c, bool) or not isinstance(c, (int, float)) or c < 0:
-            raise ValueError(f"mcts: c must be a non-negative number, got {c!r}")
         if scale is not None and (isinstance(scale, bool) or not isinstance(scale, (int, float)) or not scale > 0):
             raise ValueError(f"mcts: scale must be a positive number, got {scale!r}")
-        if not isinstance(relative, bool):
-            raise ValueError(f"mcts: relative must be true or false, got {relative!r}")
-        if expand not in ("one", "all"):
-            raise ValueError(f"mcts: expand must be 'one' or 'all', got {expand!r}")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
@@ -97,7 +112,15 @@ class MctsAgent(Agent):
         #: The search over whole turns, for a game whose turn is many decisions (``Game.lookahead``).
         self.turn_search: TurnSearch | None = None
 
+    def settle(self, game: Game) -> None:
+        """Take the search settings the caller did not choose from ``game.mcts_settings`` (else ``SETTINGS``)."""
+        merged = {**SETTINGS, **game.mcts_settings, **self.chosen}
+        check_settings(merged["depth"], merged["c"], merged["relative"], merged["expand"], f" ({game.name}.mcts_settings)")
+        self.depth, self.relative, self.expand = merged["depth"], merged["relative"], merged["expand"]
+        self.c = float(merged["c"])
+
     def check_game(self, game: Game) -> None:
+        self.settle(game)
         if self.depth is not None or self.expand == "all":
             require_evaluation(game, self.name)
 

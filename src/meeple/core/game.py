@@ -126,6 +126,9 @@ class Game(ABC):
     #: How many more of its own decisions the greedy agent plays out (greedily) before it judges a move. A game whose
     #: turn is a sequence of small decisions sets it so that greedy's one ply is one turn, not one step of a turn.
     lookahead: ClassVar[int] = 0
+    #: The mcts agent's search settings that suit this game (``depth``, ``c``, ``relative``, ``expand``; docs/agents.md),
+    #: used where a seat spec does not choose them.
+    mcts_settings: ClassVar[Mapping[str, Any]] = {}
 
     def evaluate(self, state: State) -> list[float]:
         """A heuristic value per seat (higher is better), for greedy play and truncated search."""

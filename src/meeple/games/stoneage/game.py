@@ -58,6 +58,9 @@ class StoneAge(Game):
     }
     option_presets = {"house_rules": {"seed001": SEED001}}
     num_actions = actions.NUM_ACTIONS
+    # Leads grow to tens of points while two placements differ by one or two: the search measures leads from the
+    # root's, judges each leaf after its mover's best reply, and stays on the best moves (docs/agents.md).
+    mcts_settings = {"depth": 0, "relative": True, "c": 0.05, "expand": "all"}
     state_class = StoneAgeState
 
     def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
