@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from meeple.core import Game, State
@@ -35,3 +36,34 @@ def outcome_rewards(state: State) -> list[float]:
     if n == 1:  # a solo game (Scythe's Automa): rank 1 beat the game's own opponent, rank 2 lost to it
         return [1.0 if result.ranks[0] == 1 else 0.0]
     return [(n - r) / (n - 1) for r in result.ranks]
+
+
+class LeadRewards:
+    """A search's rewards from the heuristic: each seat's lead (``advantage``), less its lead at ``baseline`` if
+    one is set, divided by ``scale`` and squashed into (0, 1) by the logistic function. Without a ``scale`` the
+    leads are divided by the mean absolute lead seen so far by this object, so no game has to know its scale."""
+
+    __slots__ = ("abs_sum", "baseline", "evals", "scale")
+
+    def __init__(self, scale: float | None) -> None:
+        self.scale = scale
+        self.baseline: list[float] | None = None
+        self.abs_sum = 0.0
+        self.evals = 0
+
+    def set_baseline(self, world: State) -> None:
+        """Measure leads from ``world``'s: a search then tells moves apart by what they change, however big the lead."""
+        values = world.game.evaluate(world)
+        self.baseline = [advantage(values, s) for s in range(len(values))]
+
+    def __call__(self, world: State) -> list[float]:
+        values = world.game.evaluate(world)
+        leads = [advantage(values, s) for s in range(len(values))]
+        if self.baseline is not None:
+            leads = [x - b for x, b in zip(leads, self.baseline, strict=True)]
+        scale = self.scale
+        if scale is None:
+            self.abs_sum += sum(abs(x) for x in leads) / len(leads)
+            self.evals += 1
+            scale = max(self.abs_sum / self.evals, 1e-9)
+        return [1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x / scale)))) for x in leads]

@@ -24,7 +24,7 @@ from typing import Any
 from meeple.core import Action, Game, State
 
 from .base import Agent, register_agent
-from .evaluation import advantage, outcome_rewards, require_evaluation
+from .evaluation import LeadRewards, outcome_rewards, require_evaluation
 from .turn_search import TurnSearch
 
 DEFAULT_ITERATIONS = 400
@@ -168,20 +168,16 @@ class MctsAgent(Agent):
 class _Search:
     """The state of one decision's search: the reward scale learned so far."""
 
-    __slots__ = ("abs_sum", "agent", "baseline", "evals", "rng", "seat")
+    __slots__ = ("agent", "rewards", "rng", "seat")
 
     def __init__(self, agent: MctsAgent, seat: int) -> None:
         self.agent = agent
         self.rng = agent.rng
         self.seat = seat
-        self.abs_sum = 0.0
-        self.evals = 0
-        self.baseline: list[float] | None = None
+        self.rewards = LeadRewards(agent.scale)
 
     def set_baseline(self, world: State) -> None:
-        """Measure leads from the root's: the search then tells moves apart by what they change, however big the lead."""
-        values = world.game.evaluate(world)
-        self.baseline = [advantage(values, s) for s in range(len(values))]
+        self.rewards.set_baseline(world)
 
     def iterate(self, root: Node, world: State) -> None:
         rng = self.rng
@@ -261,17 +257,7 @@ class _Search:
         return self.heuristic_rewards(world)
 
     def heuristic_rewards(self, world: State) -> list[float]:
-        values = world.game.evaluate(world)
-        leads = [advantage(values, s) for s in range(len(values))]
-        if self.baseline is not None:
-            leads = [x - b for x, b in zip(leads, self.baseline, strict=True)]
-        scale = self.agent.scale
-        if scale is None:
-            # Without a scale from the user, leads are measured against the typical lead seen so far.
-            self.abs_sum += sum(abs(x) for x in leads) / len(leads)
-            self.evals += 1
-            scale = max(self.abs_sum / self.evals, 1e-9)
-        return [1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x / scale)))) for x in leads]
+        return self.rewards(world)
 
 
 register_agent("mcts", MctsAgent)

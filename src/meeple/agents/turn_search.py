@@ -21,7 +21,7 @@ from typing import Any
 
 from meeple.core import Action, State
 
-from .evaluation import advantage, outcome_rewards
+from .evaluation import LeadRewards, outcome_rewards
 from .turn_plan import best_turn, play_turn, ranked_turns
 
 #: The beam of the others' turns played after a leaf: narrow, as it runs once per iteration.
@@ -49,13 +49,11 @@ class TurnSearch:
         self.turns = turns
         self.beam = beam
         self.scale = scale
-        self.abs_sum = 0.0
-        self.evals = 0
+        self.rewards = LeadRewards(scale)
         self.limit = 0
         #: The rest of the chosen turn: (the observation expected before the step, the step's action id).
         self.plan: list[tuple[dict[str, Any], int]] = []
         self.last_iterations = 0
-        self.baseline: list[float] = []
 
     def act(self, state: State, seat: int, legal: list[Action], iterations: int | None, seconds: float | None) -> Action:
         by_id = {a.id: a for a in legal}
@@ -67,11 +65,10 @@ class TurnSearch:
                 return by_id[action_id]
         self.plan = []
         self.limit = state.game.lookahead
-        self.abs_sum, self.evals = 0.0, 0
+        self.rewards = LeadRewards(self.scale)
         root = TurnNode(seat)
         first = state.determinize(seat, self.rng.getrandbits(63))
-        values = state.game.evaluate(first)
-        self.baseline = [advantage(values, s) for s in range(len(values))]
+        self.rewards.set_baseline(first)  # leads from the root's: a game far ahead or behind still tells turns apart
         root.lines = self.candidates(first, seat)
         deadline = None if seconds is None else time.perf_counter() + seconds
         done = 0
@@ -154,7 +151,7 @@ class TurnSearch:
             assert mover is not None
             for action in best_turn(world, mover, self.limit, ROLLOUT_BEAM):
                 world.apply(action)
-        rewards = outcome_rewards(world) if world.is_over else self.heuristic_rewards(world)
+        rewards = outcome_rewards(world) if world.is_over else self.rewards(world)
         root.visits += 1
         for n in path[1:]:
             n.visits += 1
@@ -162,14 +159,3 @@ class TurnSearch:
 
     def uct(self, child: TurnNode) -> float:
         return child.total / child.visits + self.c * math.sqrt(math.log(child.avail) / child.visits)
-
-    def heuristic_rewards(self, world: State) -> list[float]:
-        values = world.game.evaluate(world)
-        # Leads are measured from the root's: a game already far ahead or behind still tells its turns apart.
-        leads = [advantage(values, s) - base for s, base in enumerate(self.baseline)]
-        scale = self.scale
-        if scale is None:  # leads measured against the typical lead seen so far in this search
-            self.abs_sum += sum(abs(x) for x in leads) / len(leads)
-            self.evals += 1
-            scale = max(self.abs_sum / self.evals, 1e-9)
-        return [1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x / scale)))) for x in leads]
