@@ -1,39 +1,48 @@
 """Scythe solo: win rate and final coin difference of bots against each Automa level (automa RULES.md §4.4, §10).
 
-usage: python benchmarks/automa_strength.py [--bots greedy mcts] [--levels LEVEL ...] [--games 200]
-           [--mcts-games N] [--mcts-iterations 400] [--workers 2] [--seed 1]
+usage: python benchmarks/automa_strength.py [--bots greedy mcts:iterations=16 ...] [--levels LEVEL ...]
+           [--games 200] [--mcts-games N] [--workers 2] [--seed 1] [--out DIR]
 
-Each game is a fresh deal (seed, seed+1, ...): random factions for both sides, a random mat, the human seat played by
-the bot. A game is won when the bot's score beats the Automa's after the tie-breakers (a full tie counts as a win,
-as Result ranks it 1). Prints, per bot and level, the games played, the win rate with its 95% Wilson interval, the
-mean final coin difference (bot minus Automa) with its standard error, the mean scores, and the CPU seconds per game.
+Each bot is a seat spec (docs/agents.md). Each game is a fresh deal (seed, seed+1, ...): random factions for both
+sides, a random mat, the human seat played by the bot. A game is won when the bot's score beats the Automa's after
+the tie-breakers (a full tie counts as a win, as Result ranks it 1). Prints, per bot and level, the games played,
+the win rate with its 95% Wilson interval, the mean final coin difference (bot minus Automa) with its standard
+error, the mean scores, and the CPU seconds per game.
+
+Every finished game is appended to DIR/<bot>-<level>.jsonl (default DIR: meeple-automa-strength in the temporary
+directory); a rerun with the same DIR plays only the seeds not yet there, so an interrupted run, or one with more
+games, goes on from where it stopped.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import meeple
-from meeple.agents import make_agent
+from meeple.agents import make_agent, parse_agent_spec
 from meeple.games.scythe.automa import LEVELS
 
 
-def play(job: tuple[str, dict[str, Any], str, int]) -> dict[str, Any]:
-    bot, kwargs, level, seed = job
+def play(job: tuple[str, str, int]) -> dict[str, Any]:
+    bot, level, seed = job
     game = meeple.load("scythe")
     state = game.new_game(players=1, seed=seed, automa_level=level)
-    agent = make_agent(bot, seed=seed, **kwargs)
+    agent = make_agent(bot, seed=seed)
     start = time.process_time()
     while not state.is_over:
         state.apply(agent.act(state))
     result = state.result()
     assert result is not None
     return {
+        "seed": seed,
         "won": result.ranks[0] == 1,
         "diff": result.details["coin_difference"],
         "score": result.scores[0],
@@ -51,35 +60,50 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (0.0 if wins == 0 else max(0.0, centre - half), 1.0 if wins == n else min(1.0, centre + half))
 
 
+def measure(pool: ProcessPoolExecutor, bot: str, level: str, seeds: list[int], path: Path) -> list[dict[str, Any]]:
+    """The results for ``seeds``: those stored in ``path``, and the games still missing, played and appended."""
+    rows = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                row = json.loads(line)
+                rows[row["seed"]] = row
+    missing = [s for s in seeds if s not in rows]
+    with path.open("a", encoding="utf-8") as out:
+        for row in pool.map(play, [(bot, level, s) for s in missing]):
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            rows[row["seed"]] = row
+    return [rows[s] for s in seeds]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--bots", nargs="+", default=["greedy", "mcts"])
+    parser.add_argument("--bots", nargs="+", default=["greedy", "mcts"], help="seat specs, e.g. mcts:iterations=16")
     parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
     parser.add_argument("--games", type=int, default=200, help="games per bot and level")
-    parser.add_argument("--mcts-games", type=int, default=None, help="games per level for mcts (default: --games)")
-    parser.add_argument("--mcts-iterations", type=int, default=None, help="search iterations per decision (default: the bot's 400)")
+    parser.add_argument("--mcts-games", type=int, default=None, help="games per level for mcts bots (default: --games)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "meeple-automa-strength")
     args = parser.parse_args()
-    print("bot       level         games  win rate (95% CI)       coin diff (±se)   bot score  automa score  cpu s/game")
+    for bot in args.bots:
+        make_agent(bot, seed=0)  # a bad spec fails before any game is played
+    args.out.mkdir(parents=True, exist_ok=True)
+    print("bot                  level         games  win rate (95% CI)       coin diff (±se)   bot score  automa score  cpu s/game")
     with ProcessPoolExecutor(args.workers) as pool:
         for bot in args.bots:
-            kwargs: dict[str, Any] = {}
-            games = args.games
-            if bot == "mcts":
-                games = args.mcts_games if args.mcts_games is not None else args.games
-                if args.mcts_iterations:
-                    kwargs["iterations"] = args.mcts_iterations
+            games = args.mcts_games if parse_agent_spec(bot)[0] == "mcts" and args.mcts_games is not None else args.games
+            slug = "".join(ch if ch.isalnum() else "_" for ch in bot)
             for level in args.levels:
-                jobs = [(bot, kwargs, level, args.seed + i) for i in range(games)]
-                rows = list(pool.map(play, jobs))
+                seeds = [args.seed + i for i in range(games)]
+                rows = measure(pool, bot, level, seeds, args.out / f"{slug}-{level}.jsonl")
                 wins = sum(r["won"] for r in rows)
                 low, high = wilson(wins, len(rows))
                 diffs = [r["diff"] for r in rows]
                 se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
-                label = bot + (f"({kwargs['iterations']})" if kwargs else "")
                 print(
-                    f"{label:9} {level:12} {len(rows):6}  {wins / len(rows):6.1%} ({low:5.1%}-{high:5.1%})   "
+                    f"{bot:20} {level:12} {len(rows):6}  {wins / len(rows):6.1%} ({low:5.1%}-{high:5.1%})   "
                     f"{statistics.mean(diffs):+7.1f} (±{se:4.1f})   {statistics.mean(r['score'] for r in rows):9.1f}  "
                     f"{statistics.mean(r['automa'] for r in rows):12.1f}  {statistics.mean(r['cpu'] for r in rows):10.2f}",
                     flush=True,
