@@ -140,7 +140,7 @@ def test_greedy_plans_again_when_the_game_left_its_plan():
     assert str(bot.act(state)) == "invest"  # the plan continues with "build" after "invest"
     state.apply(CASH)  # ... but the seat's next decision is a different one
     assert str(bot.act(state)) == "cash"  # planned afresh: a second point beats resting
-    assert bot.plan == []
+    assert bot.plan.steps == []
 
 
 @pytest.mark.parametrize("kwargs", [{"lookahead": -1}, {"lookahead": 1.5}, {"lookahead": True}, {"beam": 0}, {"beam": "2"}])

@@ -7,13 +7,12 @@ Scythe), one whole turn: the agent then plans its turn (turn_plan.py) and plays 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from meeple.core import Action, Game, State
 
 from .base import Agent, register_agent
 from .evaluation import require_evaluation
-from .turn_plan import best_turn, score
+from .turn_plan import PlannedTurn, best_turn, score
 
 #: The beam width of a turn plan: how many partial turns are kept at each step.
 DEFAULT_BEAM = 8
@@ -48,8 +47,8 @@ class GreedyAgent(Agent):
         self.samples = samples
         self.lookahead = lookahead
         self.beam = beam
-        #: The rest of the planned turn: (the observation expected before the step, the step's action id).
-        self.plan: list[tuple[dict[str, Any], int]] = []
+        #: The rest of the turn being played (turn plans only).
+        self.plan = PlannedTurn()
 
     def check_game(self, game: Game) -> None:
         require_evaluation(game, self.name)
@@ -85,22 +84,15 @@ class GreedyAgent(Agent):
     def act_by_turn(self, state: State, seat: int, legal: list[Action], lookahead: int) -> Action:
         """The next step of the planned turn, planning it first when the game has left the plan."""
         by_id = {a.id: a for a in legal}
-        seen = state.observation(seat)
-        if self.plan:
-            expected, action_id = self.plan.pop(0)
-            if expected == seen and action_id in by_id:
-                return by_id[action_id]
+        planned = self.plan.next_step(state.observation(seat), by_id)
+        if planned is not None:
+            return planned
         world = state.determinize(seat, self.rng.getrandbits(63))
-        line = best_turn(world, seat, lookahead, self.beam)
-        plan = []
-        for action in line:
-            plan.append((world.observation(seat), action.id))
-            world.apply(action)
-        first = plan.pop(0)[1]
-        if first not in by_id:
-            raise RuntimeError(f"{state.game.name}: determinize changed seat {seat}'s legal actions (id {first} is missing)")
-        self.plan = plan
-        return by_id[first]
+        line = tuple(a.id for a in best_turn(world, seat, lookahead, self.beam))
+        if line[0] not in by_id:
+            raise RuntimeError(f"{state.game.name}: determinize changed seat {seat}'s legal actions (id {line[0]} is missing)")
+        self.plan.follow(world, seat, line)
+        return by_id[line[0]]
 
 
 register_agent("greedy", GreedyAgent)

@@ -1,6 +1,8 @@
-"""Scoring a position for one seat, and finding the best-scored turn: the greedy agent's two tools."""
+"""Scoring a position for one seat, finding the best-scored turn, and playing a chosen turn out step by step."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from meeple.core import Action, State
 
@@ -66,3 +68,40 @@ def play_turn(world: State, seat: int, ids: tuple[int, ...], limit: int, width: 
                 world.apply(rest)
             return
         world.apply(action)
+
+
+class PlannedTurn:
+    """The rest of a turn an agent chose: before each step, the observation the step expects, and its action id.
+
+    The agent plays the next step while its seat's observation is the one expected, so it neither searches again
+    inside a turn that goes to plan nor plays a step the game has left behind (a card drawn, a fight lost).
+    """
+
+    __slots__ = ("steps",)
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[dict[str, Any], int]] = []
+
+    def next_step(self, seen: dict[str, Any], legal: dict[int, Action]) -> Action | None:
+        """The planned action if ``seen`` is what the plan expected and the action is legal; else None, and the
+        plan is dropped."""
+        if self.steps:
+            expected, action_id = self.steps.pop(0)
+            if expected == seen and action_id in legal:
+                return legal[action_id]
+        self.steps = []
+        return None
+
+    def follow(self, world: State, seat: int, ids: tuple[int, ...]) -> None:
+        """Plan the steps after the first of ``ids``, recording what ``seat`` sees before each as ``world`` (changed
+        here) plays them; the plan ends where the world leaves the turn."""
+        self.steps = []
+        for action_id in ids:
+            if world.is_over or world.current_player != seat:
+                break
+            action = next((a for a in world.legal_actions() if a.id == action_id), None)
+            if action is None:
+                break
+            self.steps.append((world.observation(seat), action_id))
+            world.apply(action)
+        self.steps = self.steps[1:]

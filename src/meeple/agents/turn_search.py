@@ -17,12 +17,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
 
 from meeple.core import Action, State
 
 from .evaluation import LeadRewards, outcome_rewards
-from .turn_plan import best_turn, play_turn, ranked_turns
+from .turn_plan import PlannedTurn, best_turn, play_turn, ranked_turns
 
 #: The beam of the others' turns played after a leaf: narrow, as it runs once per iteration.
 ROLLOUT_BEAM = 2
@@ -51,19 +50,16 @@ class TurnSearch:
         self.scale = scale
         self.rewards = LeadRewards(scale)
         self.limit = 0
-        #: The rest of the chosen turn: (the observation expected before the step, the step's action id).
-        self.plan: list[tuple[dict[str, Any], int]] = []
+        #: The rest of the chosen turn.
+        self.plan = PlannedTurn()
         self.last_iterations = 0
 
     def act(self, state: State, seat: int, legal: list[Action], iterations: int | None, seconds: float | None) -> Action:
         by_id = {a.id: a for a in legal}
-        seen = state.observation(seat)
-        if self.plan:
-            expected, action_id = self.plan.pop(0)
-            if expected == seen and action_id in by_id:
-                self.last_iterations = 0
-                return by_id[action_id]
-        self.plan = []
+        planned = self.plan.next_step(state.observation(seat), by_id)
+        if planned is not None:
+            self.last_iterations = 0
+            return planned
         self.limit = state.game.lookahead
         self.rewards = LeadRewards(self.scale)
         root = TurnNode(seat)
@@ -88,15 +84,9 @@ class TurnSearch:
             if key > best_key:
                 best, best_key = i, key
         line = root.lines[best]
-        plan = []
-        for action_id in line:
-            if first.is_over or first.current_player != seat or action_id not in {a.id for a in first.legal_actions()}:
-                break
-            plan.append((first.observation(seat), action_id))
-            first.apply(next(a for a in first.legal_actions() if a.id == action_id))
         if line[0] not in by_id:
             raise RuntimeError(f"{state.game.name}: determinize changed seat {seat}'s legal actions (id {line[0]} is missing)")
-        self.plan = plan[1:]
+        self.plan.follow(first, seat, line)
         return by_id[line[0]]
 
     def candidates(self, world: State, seat: int) -> list[tuple[int, ...]]:
