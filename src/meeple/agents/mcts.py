@@ -129,11 +129,13 @@ class MctsAgent(Agent):
         if not legal:
             raise ValueError("the game is over: there is no action to choose")
         self.check_game(state.game)
-        if len(legal) == 1:
-            self.last_iterations = 0
-            return legal[0]
         seat = state.current_player
         assert seat is not None
+        if len(legal) == 1:
+            self.last_iterations = 0
+            if self.turn_search is not None:  # a forced step of the chosen turn: keep its plan in step with the game
+                self.turn_search.plan.next_step(state.observation(seat), {legal[0].id: legal[0]})
+            return legal[0]
         if state.game.lookahead:
             if self.turn_search is None:
                 self.turn_search = TurnSearch(self.rng, self.c, TURN_CANDIDATES, TURN_BEAM, self.scale)
