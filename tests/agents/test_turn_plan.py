@@ -3,7 +3,8 @@
 The toy game: each turn its seat first chooses ``cash`` (a point now) or ``invest`` (nothing now); after ``invest``
 it chooses ``build`` (three points) or ``rest``, after ``cash`` another ``cash`` or ``rest``, and the turn ends. A
 one-decision greedy cashes twice (two points); a greedy that plans the turn invests and builds (three). Each seat
-plays ``rounds`` turns.
+plays ``rounds`` turns. With ``paperwork``, ``invest`` is followed by a forced step (``rest``, the only legal
+action) before ``build`` or ``rest``.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ class Builder(Game):
     title = "Builder"
     min_players = 2
     max_players = 2
-    options = {"rounds": 3}
+    options = {"rounds": 3, "paperwork": False}
     num_actions = 4
     lookahead = 4
 
@@ -57,7 +58,7 @@ class BuilderState(State):
     __slots__ = ("determinized", "points", "step", "turn", "turns")
     points: list[int]
     turn: int
-    step: int  # 0: cash or invest; 1: build or rest (after invest); 2: cash or rest (after cash)
+    step: int  # 0: cash or invest; 1: build or rest (after invest); 2: cash or rest (after cash); 3: paperwork
     turns: int
     determinized: int
 
@@ -70,12 +71,16 @@ class BuilderState(State):
         return self.turns >= 2 * self.opts["rounds"]
 
     def generate_legal(self) -> list[Action]:
+        if self.step == 3:
+            return [REST]
         return [CASH, INVEST] if self.step == 0 else [BUILD, REST] if self.step == 1 else [CASH, REST]
 
     def do(self, action: Action) -> None:
         self.points[self.turn] += 3 if action is BUILD else 1 if action is CASH else 0
         if self.step == 0:
-            self.step = 2 if action is CASH else 1
+            self.step = 2 if action is CASH else 3 if self.opts["paperwork"] else 1
+        elif self.step == 3:
+            self.step = 1
         else:
             self.step, self.turn, self.turns = 0, 1 - self.turn, self.turns + 1
 
@@ -173,3 +178,20 @@ def test_turn_search_is_reproducible_under_an_iteration_budget_and_plays_legal_m
     first = game(3)
     assert first == game(3)
     assert first[::4].count("invest") == 4  # each of the searcher's turns invests
+
+
+def test_a_forced_step_inside_a_planned_turn_keeps_the_plan():
+    """A step with one legal action is played without thought, but it is still a step of the plan: the next
+    decision follows the plan instead of planning (greedy) or searching (mcts) the turn again."""
+    state = BUILDER.new_game(players=2, seed=1, paperwork=True)
+    planner, searcher = make_agent("greedy", seed=1), make_agent("mcts:iterations=20", seed=1)
+    thoughts = {planner: 0, searcher: 0}
+    while not state.is_over:
+        bot = planner if state.current_player == 0 else searcher
+        before = state.determinized
+        action = bot.act(state)
+        thoughts[bot] += state.determinized - before
+        state.apply(action)
+    assert state.points == [9, 9]  # both invest, file the paperwork and build every turn
+    assert thoughts[planner] == 3  # one plan a turn
+    assert thoughts[searcher] == 3 * 20  # one search a turn: 20 iterations, each in a sampled world
