@@ -180,9 +180,10 @@ def test_turn_search_is_reproducible_under_an_iteration_budget_and_plays_legal_m
     assert first[::4].count("invest") == 4  # each of the searcher's turns invests
 
 
-def test_a_forced_step_inside_a_planned_turn_keeps_the_plan():
-    """A step with one legal action is played without thought, but it is still a step of the plan: the next
-    decision follows the plan instead of planning (greedy) or searching (mcts) the turn again."""
+def test_after_a_forced_step_mcts_keeps_its_turn_and_greedy_plans_again():
+    """A step with one legal action is played without thought. For mcts it is still a step of the chosen turn, so
+    the next decision follows the turn instead of searching again; greedy plans again from the position reached,
+    which is cheap and finds what its first beam cut."""
     state = BUILDER.new_game(players=2, seed=1, paperwork=True)
     planner, searcher = make_agent("greedy", seed=1), make_agent("mcts:iterations=20", seed=1)
     thoughts = {planner: 0, searcher: 0}
@@ -193,5 +194,5 @@ def test_a_forced_step_inside_a_planned_turn_keeps_the_plan():
         thoughts[bot] += state.determinized - before
         state.apply(action)
     assert state.points == [9, 9]  # both invest, file the paperwork and build every turn
-    assert thoughts[planner] == 3  # one plan a turn
+    assert thoughts[planner] == 6  # a plan before the forced step and one after it, each turn
     assert thoughts[searcher] == 3 * 20  # one search a turn: 20 iterations, each in a sampled world

@@ -59,13 +59,14 @@ class GreedyAgent(Agent):
             raise ValueError("the game is over: there is no action to choose")
         game = state.game
         self.check_game(game)
+        if len(legal) == 1:
+            # The plan is not advanced past a forced step, so the next decision plans afresh from the position
+            # reached: a new beam there finds what the first one's narrow beam cut (Scythe solo, 20 deals: 31.5
+            # coins a game planning again, 27.3 following the plan on).
+            return legal[0]
         seat = state.current_player
         assert seat is not None
         lookahead = game.lookahead if self.lookahead is None else self.lookahead
-        if len(legal) == 1:
-            if lookahead:  # a forced step is still a step of the plan: keep the plan in step with the game
-                self.plan.next_step(state.observation(seat), {legal[0].id: legal[0]})
-            return legal[0]
         if lookahead:
             return self.act_by_turn(state, seat, legal, lookahead)
         totals = [0.0] * len(legal)
