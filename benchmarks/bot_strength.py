@@ -8,8 +8,8 @@ at one second per decision against ``greedy`` (target: at least 60%), with seats
 Wilson intervals, and the time per decision of each bot. Results go to DIR (default: a
 meeple-bot-strength folder in the temporary directory) as the tournaments' JSON lines, so an
 interrupted run resumes where it stopped. Two bots can lock a game that only ends when someone chooses to end it
-(a Scythe player who would lose by placing its sixth star): ``--max-decisions`` stops such a game, which is stored
-as aborted and counted apart, and as a game the challenger did not win.
+(Scythe: one seat taking a coin every turn, the other not finding its sixth star): ``--max-decisions`` stops such a
+game, which is stored as aborted and counted apart, and as a game the challenger did not win.
 """
 
 from __future__ import annotations
