@@ -32,12 +32,15 @@ def best_turn(world: State, seat: int, limit: int, width: int) -> list[Action]:
     return list(ranked_turns(world, seat, limit, width)[0][1])
 
 
+_Entry = tuple[float, State, tuple[Action, ...]]
+
+
 def ranked_turns(world: State, seat: int, limit: int, width: int) -> list[tuple[float, tuple[Action, ...]]]:
     """Every turn the beam search of ``best_turn`` finished or kept to the end, best-scored first."""
-    frontier: list[tuple[float, State, tuple[Action, ...]]] = [(score(world, seat), world, ())]
+    frontier: list[_Entry] = [(score(world, seat), world, ())]
     finished: list[tuple[float, tuple[Action, ...]]] = []
     for _ in range(limit):
-        grown: list[tuple[float, State, tuple[Action, ...]]] = []
+        grown: list[_Entry] = []
         for value, state, line in frontier:
             if line and (state.is_over or state.current_player != seat):
                 finished.append((value, line))
@@ -50,10 +53,27 @@ def ranked_turns(world: State, seat: int, limit: int, width: int) -> list[tuple[
             frontier = []
             break
         grown.sort(key=lambda entry: -entry[0])
-        frontier = grown[:width]
+        frontier = keep_distinct(grown, width)
     finished.extend((value, line) for value, _, line in frontier)
     finished.sort(key=lambda entry: -entry[0])  # stable: of equal scores, the first found first
     return finished
+
+
+def keep_distinct(grown: list[_Entry], width: int) -> list[_Entry]:
+    """The ``width`` best of ``grown`` (sorted best first), one per position: two partial turns with the same score
+    and the same legal actions next are nearly always one position reached by different orders or details (two
+    tokens put in either order, a move that ends where it began), and a beam full of them has no room left for a
+    turn that pays before it gives (Trade: a coin first, then the goods)."""
+    kept: list[_Entry] = []
+    seen: set[tuple[float, tuple[int, ...]]] = set()
+    for entry in grown:
+        key = (entry[0], tuple(a.id for a in entry[1].legal_actions()))
+        if key not in seen:
+            seen.add(key)
+            kept.append(entry)
+            if len(kept) == width:
+                break
+    return kept
 
 
 def play_turn(world: State, seat: int, ids: tuple[int, ...], limit: int, width: int) -> None:
