@@ -4,7 +4,8 @@ The toy game: each turn its seat first chooses ``cash`` (a point now) or ``inves
 it chooses ``build`` (three points) or ``rest``, after ``cash`` another ``cash`` or ``rest``, and the turn ends. A
 one-decision greedy cashes twice (two points); a greedy that plans the turn invests and builds (three). Each seat
 plays ``rounds`` turns. With ``paperwork``, ``invest`` is followed by a forced step (``rest``, the only legal
-action) before ``build`` or ``rest``.
+action) before ``build`` or ``rest``. With ``fidget``, the turn may also begin with either of two ``fidget`` moves
+(nothing now, then ``cash`` or ``rest``): two lines to one position, listed before ``invest``.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from typing import Any
 import pytest
 
 from meeple.agents import make_agent
-from meeple.agents.turn_plan import best_turn
+from meeple.agents.turn_plan import best_turn, ranked_turns
 from meeple.core import Action, ChanceScript, Game, IllegalAction, Result, State
 
-CASH, INVEST, BUILD, REST = (Action(i, t) for i, t in enumerate(("cash", "invest", "build", "rest")))
-ACTIONS = (CASH, INVEST, BUILD, REST)
+CASH, INVEST, BUILD, REST, FIDGET, FIDGET_TOO = (
+    Action(i, t) for i, t in enumerate(("cash", "invest", "build", "rest", "fidget", "fidget too"))
+)
+ACTIONS = (CASH, INVEST, BUILD, REST, FIDGET, FIDGET_TOO)
 
 
 class Builder(Game):
@@ -27,8 +30,8 @@ class Builder(Game):
     title = "Builder"
     min_players = 2
     max_players = 2
-    options = {"rounds": 3, "paperwork": False}
-    num_actions = 4
+    options = {"rounds": 3, "paperwork": False, "fidget": False}
+    num_actions = 6
     lookahead = 4
 
     def setup(self, players: int, seed: int, options: dict[str, Any], script: ChanceScript | None) -> BuilderState:
@@ -73,12 +76,14 @@ class BuilderState(State):
     def generate_legal(self) -> list[Action]:
         if self.step == 3:
             return [REST]
+        if self.step == 0 and self.opts["fidget"]:
+            return [CASH, FIDGET, FIDGET_TOO, INVEST]
         return [CASH, INVEST] if self.step == 0 else [BUILD, REST] if self.step == 1 else [CASH, REST]
 
     def do(self, action: Action) -> None:
         self.points[self.turn] += 3 if action is BUILD else 1 if action is CASH else 0
         if self.step == 0:
-            self.step = 2 if action is CASH else 3 if self.opts["paperwork"] else 1
+            self.step = 2 if action in (CASH, FIDGET, FIDGET_TOO) else 3 if self.opts["paperwork"] else 1
         elif self.step == 3:
             self.step = 1
         else:
@@ -124,6 +129,18 @@ def test_the_beam_keeps_a_move_whose_worth_shows_later_only_when_wide_enough():
     assert [str(a) for a in best_turn(state, 0, limit=4, width=1)] == ["cash", "cash"]  # invest scored 0 < 1: dropped
     assert [str(a) for a in best_turn(state, 0, limit=1, width=2)] == ["cash"]  # the limit stops the plan
     assert state.points == [0, 0] and state.step == 0  # the search works on clones
+
+
+def test_the_beam_keeps_one_line_per_position_so_alike_lines_do_not_crowd_out_a_better_turn():
+    state = BUILDER.new_game(players=2, seed=1, fidget=True)
+    # Step one keeps cash (1) and three lines scoring 0: fidget and fidget too reach one position (cash or rest
+    # next), invest another (build or rest next). A beam of 3 without the position check holds cash and both
+    # fidgets, and never sees the build.
+    assert [str(a) for a in best_turn(state, 0, limit=4, width=3)] == ["invest", "build"]
+    assert [str(a) for a in best_turn(state, 0, limit=4, width=2)] == ["cash", "cash"]
+    # Ended turns too: cash then rest, and fidget then cash, both leave one point and the other seat to move.
+    ranked = [(value, [str(a) for a in line]) for value, line in ranked_turns(state, 0, limit=4, width=3)]
+    assert ranked == [(3.0, ["invest", "build"]), (2.0, ["cash", "cash"]), (1.0, ["cash", "rest"])]
 
 
 def test_greedy_plays_its_plan_without_planning_again_and_wins():
