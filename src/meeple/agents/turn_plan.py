@@ -24,8 +24,9 @@ def best_turn(world: State, seat: int, limit: int, width: int) -> list[Action]:
     """The best-scored sequence of ``seat``'s decisions from ``world`` to the end of its turn (or ``limit`` steps).
 
     A beam search: at each step every kept partial turn is extended by each of its legal actions, and the
-    ``width`` best-scored extensions that reach distinct positions are kept (``keep_distinct``); a partial turn whose seat no longer moves (its turn ended, a
-    defender or the chance of a fight now decides, the game is over) is finished. Scoring each step keeps the
+    ``width`` best-scored extensions that reach distinct positions are kept (``keep_distinct``); a partial turn
+    whose seat no longer moves (its turn ended, a defender or the chance of a fight now decides, the game is over)
+    is finished. Scoring each step keeps the
     search on promising lines, while the width keeps a move whose worth shows only later (a top action that pays
     for the bottom one) alive long enough to be seen. ``world`` is not changed; ties keep the legal order.
     """
