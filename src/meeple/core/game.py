@@ -12,6 +12,7 @@ import numpy as np
 from .action import Action
 from .chance import ChanceScript
 from .errors import IllegalAction
+from .events import Event
 from .result import Result
 from .rng import Rng, mix
 
@@ -120,6 +121,20 @@ class Game(ABC):
         import json
 
         return json.dumps(observation, indent=1, ensure_ascii=False)
+
+    def describe(self, before: State, action: Action, after: State, viewer: int | None) -> list[Event]:
+        """What ``action`` did, in game terms, as ``viewer`` (a seat, or ``None`` for a spectator) may know it.
+
+        ``before`` is the state the action was chosen in and ``after`` the state it led to (chance included).
+        Called on demand (the server's log, the terminal, records), never by the engine itself. This default names
+        the action's notation, masked by ``public_action_text`` where the game defines it; each game says more.
+        """
+        seat = before.current_player
+        text = str(action)
+        mask = getattr(self, "public_action_text", None)
+        if mask is not None and viewer != seat:
+            text = mask(text, seat, viewer)
+        return [Event("action", seat, {"action": text})]
 
     # -- hooks for agents and learning (a game implements them in its own package) ----
 

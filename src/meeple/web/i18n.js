@@ -54,3 +54,25 @@ export function list(items) {
     return items.join(", ");
   }
 }
+
+// One event parameter written out (the forms are listed in meeple/core/events.py).
+export function paramText(value, names = []) {
+  if (value && typeof value === "object") {
+    if ("term" in value) return term(value.term);
+    if ("counts" in value) return Object.entries(value.counts).map(([k, n]) => `${n} ${term(k)}`).join(", ") || "—";
+    if ("list" in value) return list(value.list.map((v) => paramText(v, names)));
+    if ("seat" in value) return names[value.seat] ?? t("game.seat", { n: value.seat + 1 });
+  }
+  return String(value);
+}
+
+// An event from the server ({kind, seat, params, marks}) as a sentence in the current language.
+export function eventText(event, names = []) {
+  const params = { ...(event.params || {}) };
+  if (event.seat !== null && event.seat !== undefined && !("player" in params)) params.player = { seat: event.seat };
+  const key = `event.${event.kind}`;
+  let text = messages[key] ?? english[key];
+  if (text === undefined) return [event.kind, ...Object.entries(params).map(([k, v]) => `${k}=${paramText(v, names)}`)].join(" ");
+  for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, paramText(v, names));
+  return text;
+}
