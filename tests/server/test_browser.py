@@ -1,114 +1,15 @@
-"""End to end in a real headless browser (Debian's chromium driven by Selenium): create games from the
-lobby, play by clicking, reload mid-game, switch to Persian (right to left), finish a game against a bot
-and step through its replay. Skipped, with a warning saying why, where chromium is not installed."""
+"""End to end in a real headless browser: create games from the lobby, play by clicking, reload mid-game, switch
+to Persian (right to left), finish a game against a bot and step through its replay."""
 
 from __future__ import annotations
 
-import shutil
-import socket
-import threading
-import time
-import warnings
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from meeple.core import games as game_names
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-
-try:
-    from selenium import webdriver
-    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select, WebDriverWait
-except ImportError:  # pragma: no cover - the server-test extra brings it
-    webdriver = None  # type: ignore[assignment]
-
-if webdriver is None or not (Path(CHROMIUM).exists() and Path(DRIVER).exists()):
-    reason = "browser tests skipped: install chromium and chromium-driver (apt-get install -y chromium chromium-driver) and selenium"
-    warnings.warn(reason, stacklevel=1)
-    pytest.skip(reason, allow_module_level=True)
-
-import uvicorn  # noqa: E402
-
-from meeple.server import create_app  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("browser") / "games.sqlite3"
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    config = uvicorn.Config(create_app(db=str(db), bot_delay=0.0), host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    end = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < end, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    srv.should_exit = True
-    thread.join(10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-dev-shm-usage",
-        "--window-size=420,900",
-    ):
-        opts.add_argument(flag)
-    try:
-        driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
-    except WebDriverException as e:  # pragma: no cover - depends on the machine
-        warnings.warn(f"browser tests skipped: chromium does not start: {e.msg}", stacklevel=1)
-        pytest.skip(f"chromium does not start: {e.msg}")
-    driver.set_page_load_timeout(30)
-    yield driver
-    driver.quit()
-
-
-def wait(driver: Any, check: Any, seconds: float = 20) -> Any:
-    return WebDriverWait(driver, seconds, poll_frequency=0.05, ignored_exceptions=[StaleElementReferenceException]).until(
-        lambda d: check(d)
-    )
-
-
-def new_game(driver: Any, base: str, game: str, seats: list[str], lang: str = "en") -> str:
-    driver.get(base)
-    driver.execute_script("localStorage.setItem('meeple.lang', arguments[0])", lang)
-    driver.get(base + "#/")
-    driver.refresh()
-    wait(driver, lambda d: d.find_elements(By.ID, "ng-create"))
-    Select(driver.find_element(By.ID, "ng-game")).select_by_value(game)
-    Select(driver.find_element(By.ID, "ng-players")).select_by_value(str(len(seats)))
-    for i, kind in enumerate(seats):
-        Select(driver.find_element(By.CSS_SELECTOR, f"select.seat-kind[data-seat='{i}']")).select_by_value(kind)
-    driver.find_element(By.ID, "ng-create").click()
-    wait(driver, lambda d: "#/game/" in d.current_url and d.find_elements(By.CSS_SELECTOR, "#game[data-ply]"))
-    return driver.current_url.split("#/game/")[1].split("/")[0]
-
-
-def ply(driver: Any) -> int:
-    return int(driver.find_element(By.ID, "game").get_attribute("data-ply"))
-
-
-def my_turn(driver: Any) -> bool:
-    game = driver.find_elements(By.ID, "game")
-    return bool(game) and game[0].get_attribute("data-mine") == "true"
+from .browser import By, Select, my_turn, new_game, ply, wait
 
 
 def click_a_move(driver: Any) -> None:
