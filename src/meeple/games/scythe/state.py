@@ -1069,6 +1069,7 @@ class ScytheState(AutomaRules, CombatRules, CardRules, State):
     def displace_workers(self, seat: int, h: int) -> None:
         """§7.3: lone opponent workers retreat to their home base; the mover loses 1 popularity per worker."""
         lost = 0
+        automa_driven_off = False
         for q in range(self.n_sides):
             if q == seat:
                 continue
@@ -1077,8 +1078,10 @@ class ScytheState(AutomaRules, CombatRules, CardRules, State):
                 if units[slot] == h:
                     units[slot] = HOME[self.faction[q]]
                     lost += 1
-                    if self.automa is not None and q == AUTOMA and self.opts["automa_resources_on_displace"]:
-                        self.conquest_resources(h)  # automa §7 step 9 ⚠ O10: once per hex
+                    automa_driven_off = automa_driven_off or (self.automa is not None and q == AUTOMA)
+        if automa_driven_off and self.opts["automa_resources_on_displace"]:
+            # automa §7 step 9 ⚠ O10: the hex is conquered once, however many workers left it.
+            self.conquest_resources(h)
         self._board = None
         self.sent_back = True
         self.gain_popularity(seat, -lost)
