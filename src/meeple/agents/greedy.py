@@ -32,18 +32,27 @@ class GreedyAgent(Agent):
     finds the best-scored turn in one determinized world, and the agent plays it step by step while
     the seat's observation stays the one the plan expected (a card drawn or a fight changes it: the
     agent then plans again). ``samples`` applies to the one-decision ply only.
+
+    ``blunder`` (0 to 1) is the chance of a uniformly random legal action instead, drawn afresh at each decision
+    that starts a ply (none while a planned turn is being played out): a weaker, still purposeful player (the
+    ``easy`` level, levels.py).
     """
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None, samples: int = 1, lookahead: int | None = None, beam: int = DEFAULT_BEAM) -> None:
+    def __init__(
+        self, seed: int | None = None, samples: int = 1, lookahead: int | None = None, beam: int = DEFAULT_BEAM, blunder: float = 0.0
+    ) -> None:
         if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
             raise ValueError(f"greedy: samples must be a positive integer, got {samples!r}")
         if lookahead is not None and (not isinstance(lookahead, int) or isinstance(lookahead, bool) or lookahead < 0):
             raise ValueError(f"greedy: lookahead must be a non-negative integer, got {lookahead!r}")
         if not isinstance(beam, int) or isinstance(beam, bool) or beam < 1:
             raise ValueError(f"greedy: beam must be a positive integer, got {beam!r}")
+        if isinstance(blunder, bool) or not isinstance(blunder, (int, float)) or not 0 <= blunder <= 1:
+            raise ValueError(f"greedy: blunder must be a number from 0 to 1, got {blunder!r}")
         self.rng = random.Random(seed)
+        self.blunder = float(blunder)
         self.samples = samples
         self.lookahead = lookahead
         self.beam = beam
@@ -66,6 +75,8 @@ class GreedyAgent(Agent):
             return legal[0]
         seat = state.current_player
         assert seat is not None
+        if self.blunder and not self.plan.steps and self.rng.random() < self.blunder:
+            return legal[self.rng.randrange(len(legal))]
         lookahead = game.lookahead if self.lookahead is None else self.lookahead
         if lookahead:
             return self.act_by_turn(state, seat, legal, lookahead)

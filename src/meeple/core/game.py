@@ -144,6 +144,9 @@ class Game(ABC):
     #: The mcts agent's search settings that suit this game (``depth``, ``c``, ``relative``, ``expand``; docs/agents.md),
     #: used where a seat spec does not choose them.
     mcts_settings: ClassVar[Mapping[str, Any]] = {}
+    #: Seat specs for the bot levels (``easy``, ``medium``, ``hard``) where this game's differ from the defaults in
+    #: meeple/agents/levels.py.
+    bot_levels: ClassVar[Mapping[str, str]] = {}
 
     def evaluate(self, state: State) -> list[float]:
         """A heuristic value per seat (higher is better), for greedy play and truncated search."""
