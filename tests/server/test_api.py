@@ -148,7 +148,7 @@ def test_views_equal_the_engines_observation_through_a_whole_game(client) -> Non
     gid, tokens = create(client, players=2, seats=["human", "human"], seed=21)
     live = rooms(client).live[gid]
     allowed = {"type", "id", "game", "title", "players", "options", "seat", "ply", "moves", "seats", "current_player", "over",
-               "observation", "legal", "log", "result", "clock", "remaining", "timeouts", "can_undo"}  # fmt: skip
+               "observation", "legal", "log", "events", "since", "result", "clock", "remaining", "timeouts", "can_undo"}  # fmt: skip
     steps = 0
     while not live.state.is_over and steps < 400:
         for seat in (0, 1, None):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .narration import events_for
+
 if TYPE_CHECKING:
     from .rooms import Live
 
@@ -46,6 +48,7 @@ def seat_view(live: Live, seat: int | None, *, can_undo: bool, remaining: float 
     current = state.current_player
     mine = seat is not None and current == seat and live.stored.seats[seat]["kind"] == "human"
     log, moves = game_log(live, seat)
+    events, since = events_for(live.id, live.stored.record(), live.stored.deciders, seat, LOG_TAIL)
     result = state.result()
     return {
         "type": "state",
@@ -63,6 +66,8 @@ def seat_view(live: Live, seat: int | None, *, can_undo: bool, remaining: float 
         "observation": state.observation(seat),
         "legal": [str(a) for a in state.legal_actions()] if mine else [],
         "log": log,
+        "events": events,  # each decision in game terms, as this seat may know it (narration.py)
+        "since": since,
         "result": None if result is None else result.to_dict(),
         "clock": live.stored.clock,
         "remaining": remaining,
