@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from meeple.core import Action, Game, State
+from meeple.core.events import Event
 
 from . import actions
 from .automa import OPTION_CHOICES as AUTOMA_CHOICES
@@ -72,6 +73,12 @@ class Scythe(Game):
         if text.startswith("cards "):
             return "cards ?"
         return text
+
+    def describe(self, before: State, action: Action, after: State, viewer: int | None) -> list[Event]:
+        """What the decision did, in game terms, as ``viewer`` may know it (describe.py)."""
+        from .describe import describe
+
+        return describe(before, action, after, viewer)  # type: ignore[arg-type]
 
     def evaluate(self, state: State) -> list[float]:
         from .evaluate import evaluate
