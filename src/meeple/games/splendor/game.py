@@ -41,6 +41,12 @@ class Splendor(Game):
 
         return render(observation)
 
+    def describe(self, before: State, action: Action, after: State, viewer: int | None) -> list[Any]:
+        """describe.py: the decision in game terms (cards with their costs, tokens, nobles) as ``viewer`` may know it."""
+        from .describe import describe
+
+        return describe(before, action, after, viewer)  # type: ignore[arg-type]
+
     def evaluate(self, state: State) -> list[float]:
         """Per-seat heuristic value in about prestige points (heuristic.py), for greedy play and search."""
         from .heuristic import evaluate

@@ -425,9 +425,20 @@ class SplendorState(State):
         """§10: most prestige; tie-break fewest purchased cards; a remaining tie is shared."""
         if self.phase != OVER:
             return None
+        n = self.num_players
         cards = [len(b) for b in self.bought]
-        keys = [(self.points[s], -cards[s]) for s in range(self.num_players)]
-        return Result.from_keys(self.points, keys, cards=cards, ended_by_deadlock=self.deadlock, turns=self.turns_played)
+        keys = [(self.points[s], -cards[s]) for s in range(n)]
+        # The breakdown in the rulebook's terms: prestige on development cards, then on noble tiles (§10).
+        from_nobles = [sum(NOBLES[x].points for x in self.nobles_won[s]) for s in range(n)]
+        breakdown = [{"cards": self.points[s] - from_nobles[s], "nobles": from_nobles[s], "total": self.points[s]} for s in range(n)]
+        # The tie-breaker decided when the best score is shared and fewer cards set some of those seats ahead.
+        best = max(self.points)
+        tied = [s for s in range(n) if self.points[s] == best]
+        decided = len(tied) > 1 and len({cards[s] for s in tied}) > 1
+        return Result.from_keys(
+            self.points, keys, cards=cards, ended_by_deadlock=self.deadlock, turns=self.turns_played,
+            breakdown=breakdown, tiebreak="fewest_cards" if decided else None,
+        )  # fmt: skip
 
     # -- copying and views --------------------------------------------------------------------------------
 
