@@ -192,9 +192,18 @@ def read(text: str) -> StoneAgeAction:
             loc, n = _location(m.group(1)), m.group(2)
         if loc in ("hunt", "forest", "clay", "quarry", "river"):
             canonical = f"place {loc} {n or 1}"
-        elif loc == "hut" and n in (None, "2"):
+        elif loc == "hut":
+            if n not in (None, "2"):
+                raise IllegalAction(
+                    f"'{text}': the hut takes exactly 2 people, placed together ('place hut'; "
+                    "docs/rules/stoneage.md, Placement: the hut)"
+                )
             canonical = "place hut"
-        elif n in (None, "1"):
+        elif n not in (None, "1"):
+            raise IllegalAction(
+                f"'{text}': the {loc} takes exactly 1 person ('place {loc}'; docs/rules/stoneage.md, Placement: one person)"
+            )
+        else:
             canonical = f"place {loc}"
     elif verb in ("use", "resolve") and rest:
         canonical = f"use {_location(rest)}"

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from meeple.core import Action, Game, State
+from meeple.core.events import Event
 
 from . import actions
 from .state import StoneAgeState
@@ -85,6 +86,12 @@ class StoneAge(Game):
         from .render import render
 
         return render(observation)
+
+    def describe(self, before: State, action: Action, after: State, viewer: int | None) -> list[Event]:
+        """What ``action`` did in game terms, for ``viewer``: docs/rules/stoneage.md, "Events"."""
+        from .describe import describe
+
+        return describe(before, action, after, viewer)  # type: ignore[arg-type]
 
     def evaluate(self, state: State) -> list[float]:
         from .evaluate import evaluate

@@ -45,13 +45,13 @@ def who_is_where(obs: Mapping[str, Any]) -> dict[str, Text]:
     spots: dict[str, Text] = {name: Text() for name in LOCATION_NAMES}
     for p, pl in enumerate(obs["players"]):
         for name, n in pl["placed"].items():
-            spots[name].append(f"{p}" * n, style=SEAT_STYLE[p % 4])
+            spots[name].append(f"{p + 1}" * n, style=SEAT_STYLE[p % 4])
     return spots
 
 
 def render(obs: Mapping[str, Any]) -> Group:
     spots = who_is_where(obs)
-    board = Table(title=f"Stone Age — round {obs['round']}, start player {obs['start_player']}", header_style="bold")
+    board = Table(title=f"Stone Age — round {obs['round']}, start player {obs['start_player'] + 1}", header_style="bold")
     board.add_column("location")
     board.add_column("room")
     board.add_column("people (by seat)")
@@ -92,7 +92,7 @@ def render(obs: Mapping[str, Any]) -> Group:
         )
         people = f"{pl['people']}" + (f" ({pl['unplaced']} to place)" if obs["phase"] == "place" else "")
         seats.add_row(
-            Text(f"{marker}{p}{you}", style=SEAT_STYLE[p % 4]),
+            Text(f"{marker}{p + 1}{you}", style=SEAT_STYLE[p % 4]),
             str(pl["score"]),
             people,
             str(pl["food"]),
@@ -120,3 +120,93 @@ def render(obs: Mapping[str, Any]) -> Group:
     if obs["last_round"]:
         status.append(Text("A building stack is empty: this is the last round.", style="bold yellow"))
     return Group(board, cards, stacks, seats, *status)
+
+
+# -- terminal hooks (meeple.terminal.texts): help, moves in words, payments grouped --------------------------------
+
+#: One example of each kind of move (docs/rules/stoneage.md, "Notation"), with its catalogue explanation.
+HELP = (
+    ("place hunt 3", "place_hunt"),
+    ("place forest 2", "place_gather"),
+    ("place toolmaker", "place_toolmaker"),
+    ("place hut", "place_hut"),
+    ("place field", "place_field"),
+    ("place card 2", "place_card"),
+    ("place building 1", "place_building"),
+    ("use quarry", "use"),
+    ("tool 2", "tool"),
+    ("once 3", "once"),
+    ("done", "done"),
+    ("pay wwc", "pay"),
+    ("decline", "decline"),
+    ("die 5", "die"),
+    ("feed s", "feed"),
+    ("starve", "starve"),
+    ("cash wg", "cash"),
+)
+#: What each face of a dice-for-all die gives (§5.6).
+DIE_FACES = ("wood", "clay", "stone", "gold", "tool", "agriculture")
+LETTER_OF = dict(zip(LETTERS, RESOURCES, strict=True))
+Phrase = tuple[str, dict[str, Any]]
+
+
+def help_entries(obs: Mapping[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    return [(example, f"terminal.help.stoneage.{key}", {}) for example, key in HELP]
+
+
+def help_symbols(obs: Mapping[str, Any]) -> list[Phrase]:
+    return [
+        ("terminal.help.stoneage.letters", {"letters": {"pairs": [[x, {"term": r}] for x, r in zip(LETTERS, RESOURCES, strict=True)]}}),
+        ("terminal.help.stoneage.board", {}),
+        ("terminal.help.stoneage.grouped", {}),
+    ]
+
+
+def _amounts(letters_text: str) -> dict[str, int]:
+    return {r: letters_text.count(x) for x, r in LETTER_OF.items()}
+
+
+def _card_words(card: Mapping[str, Any] | None) -> Phrase | None:
+    if card is None:
+        return None
+    top: Any = {"counts": {card["top"]: card["value"]}} if card["value"] else {"term": card["top"]}
+    if card["bottom"] == "culture":
+        bottom: Any = {"term": card["bottom_value"]}
+    else:
+        bottom = {"phrase": ("terminal.stoneage.multiplier", {"n": card["bottom_value"], "who": {"term": card["bottom"]}})}
+    return "terminal.stoneage.card", {"top": top, "bottom": bottom}
+
+
+def _tile_words(tile: Mapping[str, Any] | None) -> Phrase | None:
+    if tile is None:
+        return None
+    if tile["kind"] == "fixed":
+        return "terminal.stoneage.tile_fixed", {"cost": {"counts": tile["cost"]}, "points": tile["points"]}
+    if tile["kind"] == "count_kinds":
+        return "terminal.stoneage.tile_kinds", {"count": tile["count"], "kinds": tile["kinds"]}
+    return "terminal.stoneage.tile_any", {"low": tile.get("count_min", 1), "high": tile.get("count_max", 7)}
+
+
+def move_words(obs: Mapping[str, Any], notation: str) -> Phrase | None:
+    """The card or building a move names, what a die gives, what a payment is in resources."""
+    words = notation.split()
+    if words[0] in ("place", "use") and words[1] == "card":
+        return _card_words(obs["display"][int(words[2]) - 1])
+    if words[0] in ("place", "use") and words[1] == "building":
+        return _tile_words(obs["stacks"][int(words[2]) - 1]["top"])
+    if words[0] == "die":
+        return "terminal.stoneage.die", {"gain": {"term": DIE_FACES[int(words[1]) - 1]}}
+    if words[0] in ("pay", "cash"):
+        return "terminal.stoneage.resources", {"what": {"counts": _amounts(words[1])}}
+    if words[0] == "feed":
+        return "terminal.stoneage.feed", {"what": {"term": LETTER_OF[words[1]]}}
+    return None
+
+
+def choice_group(notation: str) -> tuple[str, list[tuple[Any, int]]] | None:
+    """A payment is one choice of how many wood, clay, stone and gold: offered as one group, not one line each."""
+    words = notation.split()
+    if words[0] != "pay":
+        return None
+    amounts = _amounts(words[1])
+    return "pay", [({"term": r}, amounts[r]) for r in RESOURCES]

@@ -45,6 +45,7 @@ from .data import (
     TILES,
     TOOL_MAKER,
     VALUES,
+    VILLAGE,
 )
 
 PLACE, USE, TOOLS, PAY, DICE, FEED, CASHING, OVER = "place", "use", "tools", "pay", "dice", "feed", "cash", "over"
@@ -360,15 +361,52 @@ class StoneAgeState(State):
     def why_illegal(self, action: Action) -> str:
         kind = getattr(action, "kind", None)
         if kind == A.PLACE and self.phase == PLACE:
-            if self.opts["placement"] == "one_at_a_time" and action.count > 1:  # type: ignore[attr-defined]
-                return "house rule placement=one_at_a_time: exactly one person per turn (§4.1, seed 001)"
-            may_return = self.opts["placement"] == "one_at_a_time" and action.loc <= RIVER  # type: ignore[attr-defined]
-            if self.at[self.turn][action.loc] and not may_return:  # type: ignore[attr-defined]
-                return "you already have people there this round (§4.1)"
-            return "that location has no room for that many of your people, or is closed this round (§4.2, §4.3)"
+            return self.why_not_placed(action.loc, action.count)  # type: ignore[attr-defined]
         if kind == A.PAY and self.phase == PAY:
             return "you cannot pay that: it is not the right number or kinds of resources, or you lack them (§5.6, §5.7)"
         return f"it is the {self.phase} step and seat {self.turn} to decide; this action belongs to another step"
+
+    def why_not_placed(self, loc: int, count: int) -> str:
+        """The placement rule that refuses ``count`` people on ``loc`` (docs/rules/stoneage.md, "Placement")."""
+        seat, n = self.turn, self.num_players
+        h, mine, occ = self.home[seat], self.at[seat], self.occ
+        where = LOCATION_NAMES[loc]
+        cite = "docs/rules/stoneage.md, Placement"
+        one = self.opts["placement"] == "one_at_a_time"
+        if count > h:
+            return f"no people left: you have {h} not yet placed ({cite}: people at home; §4.1)"
+        if one and count > 1:
+            return f"house rule placement=one_at_a_time: exactly one person per turn ({cite}: one at a time; §4.1, seed 001)"
+        if mine[loc] and not (one and loc <= RIVER):
+            return f"already there: you have people on {where} this round ({cite}: once per location; §4.1)"
+        if loc in GATHERING:
+            room = RESOURCE_SPOT_CAPACITY - occ[loc]
+            if count > room:
+                return f"no room: {where} has {room} of its {RESOURCE_SPOT_CAPACITY} spaces free ({cite}: spaces; §4.2)"
+            present = sum(1 for p in range(n) if p != seat and self.at[p][loc])
+            if not mine[loc] and present >= _SHARERS[n]:
+                return (
+                    f"the {n}-player rule: at most {_SHARERS[n]} player(s) may use {where} "
+                    f"({cite}: 2 and 3 players; §4.3)"
+                )
+        elif loc in VILLAGE:
+            if occ[loc]:
+                return f"no room: {where} is taken this round ({cite}: spaces; §4.2)"
+            if n < 4 and (occ[TOOL_MAKER] > 0) + (occ[HUT] > 0) + (occ[FIELD] > 0) >= 2:
+                return f"the {n}-player rule: only two of the tool maker, hut and field are used each round ({cite}: 2 and 3 players; §4.3)"
+            if loc == HUT and self.people[seat] >= MAX_PEOPLE:
+                return f"option full_hut=forbidden: you already have {MAX_PEOPLE} people ({cite}: options; §5.4 [I1])"
+            return f"option maxed_tracks=forbidden: {where} would give you nothing more ({cite}: options; §5.5 [I2])"
+        elif loc >= STACK0:
+            stack = loc - STACK0
+            if stack >= n or self.tops[stack] < 0:
+                return f"no tile: {where} is empty ({cite}: card places and buildings; §4.2)"
+            return f"no room: someone is on {where} this round ({cite}: spaces; §4.2)"
+        elif loc >= CARD0:
+            if self.display[loc - CARD0] < 0:
+                return f"no card: {where} was bought this round and stays empty until the next ({cite}: card places and buildings; §5.6)"
+            return f"no room: someone is on {where} this round ({cite}: spaces; §4.2)"
+        return f"{where} cannot take {count} people now ({cite})"
 
     # -- apply -----------------------------------------------------------------------------------------
 
@@ -761,14 +799,26 @@ class StoneAgeState(State):
             return None
         n = self.num_players
         keys = [(self.score[s], self.tie_break(s)) for s in range(n)]
+        final = [self.final_scoring(s) for s in range(n)]
         return Result.from_keys(
             self.score,
             keys,
             tie_break=[k[1] for k in keys],
-            final_scoring=[self.final_scoring(s) for s in range(n)],
+            final_scoring=final,
+            breakdown=[{"play": self.score[s] - sum(final[s].values()), **final[s]} for s in range(n)],
+            tiebreak=self.deciding_tiebreak(keys),
             ended_by=self.ended_by,
             rounds=self.round,
         )
+
+    @staticmethod
+    def deciding_tiebreak(keys: list[tuple[int, int]]) -> str | None:
+        """§11: "agriculture_tools_people" when the best score is shared and that sum split it; None otherwise."""
+        best = max(k[0] for k in keys)
+        tied = [k for k in keys if k[0] == best]
+        if len(tied) > 1 and len({k[1] for k in tied}) > 1:
+            return "agriculture_tools_people"
+        return None
 
     # -- copying and views ---------------------------------------------------------------------------------------------
 
