@@ -79,6 +79,7 @@ class _Teller:
         self.events: list[Event] = []
         self.units_told: set[tuple[int, int]] = set()
         self.res_told = [0] * (NUM_SPACES * _R)
+        self.spent: dict[int, list[int]] = {}  # per side, card values that left its hand in this decision (a reveal)
 
     # -- helpers -------------------------------------------------------------------------------------------------
 
@@ -105,10 +106,19 @@ class _Teller:
         kind, phase = act.kind, b.phase
         if kind == A.SECTION:
             if act.a == A.FACTORY_SECTION:
-                self.add("section_factory", seat, [mat_mark(seat, "section:4"), f"factory:{b.factory_card[seat]}"], card=b.factory_card[seat])
+                self.add(
+                    "section_factory", seat, [mat_mark(seat, "section:4"), f"factory:{b.factory_card[seat]}"], card=b.factory_card[seat]
+                )
             else:
                 top = D.TOP_ACTIONS[D.MAT_TOP[b.mat[seat]][act.a]]
-                self.add("section", seat, [mat_mark(seat, f"section:{act.a}")], section=act.a + 1, top=term(top), bottom=term(D.BOTTOM_ACTIONS[act.a]))
+                self.add(
+                    "section",
+                    seat,
+                    [mat_mark(seat, f"section:{act.a}")],
+                    section=act.a + 1,
+                    top=term(top),
+                    bottom=term(D.BOTTOM_ACTIONS[act.a]),
+                )
         elif kind == A.TOP:
             self.add("top", seat, [mat_mark(seat, f"section:{b.section}")], option=term(A.TOP_OPTIONS[act.a][0]))
         elif kind == A.NO_TOP:
@@ -116,7 +126,13 @@ class _Teller:
         elif kind in (A.PICK_CHAR, A.PICK_MECH, A.PICK_WORKER):
             slot = self.a.active
             h = self.a.pos[seat][slot] if slot >= 0 else act.a
-            self.add("pick", seat, [unit_mark(seat, slot if slot >= 0 else CHAR, h), hex_mark(h)], unit=term(unit_kind(slot if slot >= 0 else CHAR)), hex=hex_name(h))
+            self.add(
+                "pick",
+                seat,
+                [unit_mark(seat, slot if slot >= 0 else CHAR, h), hex_mark(h)],
+                unit=term(unit_kind(slot if slot >= 0 else CHAR)),
+                hex=hex_name(h),
+            )
         elif kind == A.STEP:
             self.step()
         elif kind in (A.LOAD, A.UNLOAD):
@@ -140,9 +156,17 @@ class _Teller:
             self.produce(act.a)
         elif kind in (A.UPGRADE, A.DEPLOY, A.BUILD, A.ENLIST) and phase == "bottom" and self.a.phase == "pay":
             n = self.a.to_pay
-            self.add("paying", seat, [mat_mark(seat, f"bottom:{D.BOTTOM_ACTIONS[b.section]}")], action=term(D.BOTTOM_ACTIONS[b.section]), cost=counts({D.RESOURCES[b.section]: n}))
+            self.add(
+                "paying",
+                seat,
+                [mat_mark(seat, f"bottom:{D.BOTTOM_ACTIONS[b.section]}")],
+                action=term(D.BOTTOM_ACTIONS[b.section]),
+                cost=counts({D.RESOURCES[b.section]: n}),
+            )
         elif kind == A.BOTTOM_ONLY:
-            self.add("bottom_only", seat, [mat_mark(seat, f"bottom:{D.BOTTOM_ACTIONS[b.section]}")], action=term(D.BOTTOM_ACTIONS[b.section]))
+            self.add(
+                "bottom_only", seat, [mat_mark(seat, f"bottom:{D.BOTTOM_ACTIONS[b.section]}")], action=term(D.BOTTOM_ACTIONS[b.section])
+            )
         elif kind == A.END_TURN and phase in ("bottom", "end"):
             self.add("end_turn", seat)
         elif kind == A.PAY_CARD:
@@ -160,7 +184,7 @@ class _Teller:
         elif kind == A.CARDS:
             if self.viewer == seat:
                 chosen = [v for v, k in zip(reversed(D.CARD_VALUES), reversed(A.CARD_SETS[act.a]), strict=True) for _ in range(k)]
-                self.add("cards_own", seat, cards={"list": chosen} if chosen else term("none"))
+                self.add("cards_own", seat, cards={"list": chosen} if chosen else term("no_cards"))
             else:
                 self.add("cards_hidden", seat)
         elif kind in (A.RETREAT_HOME, A.RETREAT):
@@ -188,7 +212,9 @@ class _Teller:
         elif kind == A.KEEP_FACTORY:
             self.add("factory", seat, [f"factory:{act.a}", hex_mark(D.FACTORY)], card=act.a)
         elif kind == A.REVEAL:
-            self.add("objective", seat, [f"objective:{act.a}", mat_mark(seat, "star:objective")], card=act.a, name=term(f"objective_{act.a}"))
+            self.add(
+                "objective", seat, [f"objective:{act.a}", mat_mark(seat, "star:objective")], card=act.a, name=term(f"objective_{act.a}")
+            )
 
     def step(self) -> None:
         b, a, seat = self.b, self.a, self.seat
@@ -249,6 +275,10 @@ class _Teller:
         if lc == b.last_combat and not was_open:
             return
         h, att, dfn, ad, ac, dd, dc, winner = lc
+        for role, side in enumerate((att, dfn)):
+            shown = self.revealed_cards(role, (ac, dc)[role])
+            if isinstance(shown, dict):
+                self.spent.setdefault(side, []).extend(shown["list"])
         self.add(
             "combat", att, [hex_mark(h), f"seat:{dfn}"],
             hex=hex_name(h), defender=self.who(dfn), winner=self.who(winner),
@@ -301,7 +331,9 @@ class _Teller:
                     marks = [hex_mark(x), hex_mark(y), *(unit_mark(q, _slot_of(k), y) for k in kinds)]
                     self.add(what, q, marks, units=counts(kinds), **{"from": hex_name(x), "to": hex_name(y)})
                 elif what == "arrived":
-                    self.add("arrived", q, [hex_mark(y), *(unit_mark(q, _slot_of(k), y) for k in kinds)], units=counts(kinds), hex=hex_name(y))
+                    self.add(
+                        "arrived", q, [hex_mark(y), *(unit_mark(q, _slot_of(k), y) for k in kinds)], units=counts(kinds), hex=hex_name(y)
+                    )
                 else:
                     self.add("removed", q, [hex_mark(x)], units=counts(kinds), hex=hex_name(x))
 
@@ -333,7 +365,9 @@ class _Teller:
             if down:
                 self.add("hex_lost", None, [hex_mark(h)], hex=hex_name(h), resources=counts(down))
         if paid:
-            self.add("paid", self.seat, [hex_mark(h) for h in paid_at], resources=counts(paid), hexes={"list": [hex_name(h) for h in paid_at]})
+            self.add(
+                "paid", self.seat, [hex_mark(h) for h in paid_at], resources=counts(paid), hexes={"list": [hex_name(h) for h in paid_at]}
+            )
 
     def mats(self, q: int) -> None:
         b, a = self.b, self.a
@@ -379,7 +413,8 @@ class _Teller:
         elif lost:
             self.add("loss", q, marks, lost=counts(lost))
         if q == self.viewer:
-            have_b = [b.hand[q][i] + _tucked(b, q, i) for i in range(4)]
+            spent = self.spent.get(q, []) + ([self.act.a] if self.act.kind == A.PAY_CARD else [])
+            have_b = [b.hand[q][i] + _tucked(b, q, i) - spent.count(v) for i, v in enumerate(D.CARD_VALUES)]
             have_a = [a.hand[q][i] + _tucked(a, q, i) for i in range(4)]
             new = [D.CARD_VALUES[i] for i in range(4) for _ in range(max(0, have_a[i] - have_b[i]))]
             if new:
