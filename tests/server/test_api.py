@@ -10,7 +10,7 @@ import pytest
 from meeple import record
 from meeple.core import games as game_names
 
-from .helpers import act, client_for, create, rooms, view, wait_for
+from .helpers import act, client_for, create, rooms, undo, view, wait_for
 
 
 @pytest.fixture
@@ -94,7 +94,7 @@ def test_bad_actions_change_nothing(client) -> None:
         (act(client, gid, 0, tokens[1], "take wug", ply), 403, "not the token"),
         (act(client, gid, 0, "guess", "take wug", ply), 403, "not the token"),
         (act(client, gid, 1, tokens[1], "take wug", ply), 409, "not seat 1's turn"),
-        (act(client, gid, 0, tokens[0], "take wug", ply - 1), 409, "stale"),
+        (act(client, gid, 0, tokens[0], "take wug", ply - 1), 409, "already played"),
         (act(client, gid, 5, tokens[0], "take wug", ply), 400, "seat must be"),
         (client.post(f"/api/games/{gid}/act", json={"seat": 0, "token": tokens[0], "action": ["take"]}), 400, "notation string"),
         (client.post(f"/api/games/{gid}/act", json={"seat": 0, "token": tokens[0], "action": "pass", "ply": "x"}), 400, "ply"),
@@ -148,7 +148,8 @@ def test_views_equal_the_engines_observation_through_a_whole_game(client) -> Non
     gid, tokens = create(client, players=2, seats=["human", "human"], seed=21)
     live = rooms(client).live[gid]
     allowed = {"type", "id", "game", "title", "players", "options", "seat", "ply", "moves", "seats", "current_player", "over",
-               "observation", "legal", "log", "events", "since", "result", "clock", "remaining", "timeouts", "can_undo"}  # fmt: skip
+               "observation", "legal", "log", "events", "since", "result", "clock", "remaining", "timeouts", "can_undo",
+               "seeded", "seed", "abandoned", "rematch"}  # fmt: skip
     steps = 0
     while not live.state.is_over and steps < 400:
         for seat in (0, 1, None):
@@ -181,7 +182,7 @@ def test_undo_only_takes_back_a_decision_that_kept_the_turn(client) -> None:
     live = rooms(client).live[gid]
     # a reserve reveals the card that refills the display: it can never be undone
     assert act(client, gid, 0, tokens[0], "reserve 1.1").status_code == 200
-    assert client.post(f"/api/games/{gid}/undo", json={"seat": 0, "token": tokens[0]}).status_code == 409
+    assert undo(client, gid, 0, tokens[0]).status_code == 409
     undone = False
     for _ in range(12):
         seat = live.state.current_player
@@ -189,12 +190,12 @@ def test_undo_only_takes_back_a_decision_that_kept_the_turn(client) -> None:
         take = max((a for a in v["legal"] if a.startswith("take ")), key=len)
         assert act(client, gid, seat, tokens[seat], take).status_code == 200
         if live.state.current_player != seat:  # the turn passed: nothing to undo
-            assert client.post(f"/api/games/{gid}/undo", json={"seat": seat, "token": tokens[seat]}).status_code == 409
+            assert undo(client, gid, seat, tokens[seat]).status_code == 409
             continue
         # over 10 tokens: the same seat must now return some, and may take the take back
         before = record.replay(live.stored.record(), live.ply - 1)
         assert view(client, gid, seat, tokens[seat])["can_undo"] is True
-        r = client.post(f"/api/games/{gid}/undo", json={"seat": seat, "token": tokens[seat]})
+        r = undo(client, gid, seat, tokens[seat])
         assert r.status_code == 200, r.text
         assert live.state.to_dict() == before.to_dict()
         assert len(live.stored.history) == len(before.history)
@@ -306,7 +307,7 @@ def test_undo_is_refused_when_the_decision_depended_on_a_secret(client, monkeypa
     assert view(client, gid, seat, tokens[seat])["can_undo"] is True
     other = load("splendor").new_game(players=2, seed=999)
     monkeypatch.setattr(type(live.state), "determinize", lambda self, s, seed: other.clone())
-    r = client.post(f"/api/games/{gid}/undo", json={"seat": seat, "token": tokens[seat]})
+    r = undo(client, gid, seat, tokens[seat])
     assert r.status_code == 409 and "showed you something" in r.json()["error"]
     assert live.state.current_player == seat and live.state.history[-1] == take
 

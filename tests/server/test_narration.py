@@ -87,7 +87,7 @@ def test_undo_takes_the_decision_out_of_the_narration(client) -> None:
     assert act(client, gid, seat, tokens[seat], choice[0], live.ply).status_code == 200
     assert view(client, gid, seat, tokens[seat])["can_undo"]
     assert len(view(client, gid, seat, tokens[seat])["events"]) == 1
-    assert client.post(f"/api/games/{gid}/undo", json={"seat": seat, "token": tokens[seat]}).status_code == 200
+    assert client.post(f"/api/games/{gid}/undo", json={"seat": seat, "token": tokens[seat], "ply": live.ply}).status_code == 200
     assert view(client, gid, seat, tokens[seat])["events"] == []
     assert act(client, gid, seat, tokens[seat], choice[-1], live.ply).status_code == 200
     events = view(client, gid, seat, tokens[seat])["events"]

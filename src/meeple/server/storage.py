@@ -28,7 +28,9 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -55,6 +57,13 @@ class GameRow(Base):
     result: Mapped[str | None] = mapped_column(Text, nullable=True)
     created: Mapped[float] = mapped_column(Float)
     updated: Mapped[float] = mapped_column(Float)
+    seeded: Mapped[bool] = mapped_column(Boolean, default=False)  # the creator chose the seed (shown to everyone)
+    abandoned: Mapped[bool] = mapped_column(Boolean, default=False)  # expired unfinished: over, without a result
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the id of this game's rematch
+
+
+#: Columns added since the first release, with their SQL type and default: added in place to older databases.
+ADDED_COLUMNS = {"seeded": "BOOLEAN DEFAULT FALSE", "abandoned": "BOOLEAN DEFAULT FALSE", "rematch": "VARCHAR(32)"}
 
 
 class EntryRow(Base):
@@ -98,6 +107,10 @@ class StoredGame:
     over: bool
     result: dict[str, Any] | None
     created: float
+    seeded: bool = False
+    abandoned: bool = False
+    rematch: str | None = None
+    updated: float = 0.0
     history: list[Any] = field(default_factory=list)
     deciders: list[int | None] = field(default_factory=list)
 
@@ -133,7 +146,15 @@ class Storage:
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        self._add_columns()
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def _add_columns(self) -> None:
+        have = {c["name"] for c in inspect(self.engine).get_columns("games")}
+        with self.engine.begin() as conn:
+            for name, kind in ADDED_COLUMNS.items():
+                if name not in have:
+                    conn.execute(text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -143,6 +164,7 @@ class Storage:
         game = {
             "id": g.id, "game": g.game, "version": g.version, "players": g.players, "seed": str(g.seed), "options": json.dumps(g.options), "seats": json.dumps(g.seats),
             "open": g.open, "clock": g.clock, "over": g.over, "result": None, "created": now, "updated": now,
+            "seeded": g.seeded, "abandoned": False, "rematch": None,
         }  # fmt: skip
         with self.engine.begin() as conn:
             conn.execute(insert(GameRow), [game])
@@ -216,6 +238,22 @@ class Storage:
             assert row is not None
             row.seats = json.dumps(seats)
 
+    def set_rematch(self, game_id: str, rematch: str) -> str:
+        """Record ``rematch`` as the game's rematch unless one is already recorded; returns the one recorded."""
+        with self.engine.begin() as conn:
+            conn.execute(update(GameRow).where(GameRow.id == game_id, GameRow.rematch.is_(None)).values(rematch=rematch))
+            return str(conn.execute(select(GameRow.rematch).where(GameRow.id == game_id)).scalar_one())
+
+    def abandon(self, game_id: str) -> None:
+        """An unfinished game stops for good; its record stays."""
+        with self.engine.begin() as conn:
+            conn.execute(update(GameRow).where(GameRow.id == game_id, GameRow.over.is_(False)).values(over=True, abandoned=True))
+
+    def idle_ids(self, before: float) -> list[str]:
+        """Unfinished games whose last change is older than ``before``."""
+        with self.sessions() as s:
+            return list(s.scalars(select(GameRow.id).where(GameRow.over.is_(False), GameRow.updated < before)))
+
     def load(self, game_id: str) -> StoredGame | None:
         with self.sessions() as s:
             row = s.get(GameRow, game_id)
@@ -245,6 +283,7 @@ def _stored(row: GameRow) -> StoredGame:
     return StoredGame(
         id=row.id, game=row.game, version=row.version, players=row.players, seed=int(row.seed), options=json.loads(row.options), seats=json.loads(row.seats),
         open=row.open, clock=row.clock, over=row.over, result=None if row.result is None else json.loads(row.result), created=row.created,
+        seeded=bool(row.seeded), abandoned=bool(row.abandoned), rematch=row.rematch, updated=row.updated,
     )  # fmt: skip
 
 

@@ -26,6 +26,7 @@ def public_seats(live: Live) -> list[dict[str, Any]]:
             "agent": s["agent"],
             "name": s.get("name") or "",
             "joined": bool(s["joined"]),
+            "open": bool(s.get("open")) and not s["joined"],  # offered by the creator to anyone, still free
             "connected": connected[i],
         }
         for i, s in enumerate(live.stored.seats)
@@ -73,15 +74,27 @@ def seat_view(live: Live, seat: int | None, *, can_undo: bool, remaining: float 
         "remaining": remaining,
         "timeouts": {str(k): v for k, v in live.timeouts.items()},
         "can_undo": can_undo,
+        **game_facts(live.stored),
+    }
+
+
+def game_facts(stored: Any) -> dict[str, Any]:
+    """Facts of the game itself (server.rooms): the seed only where the creator chose it, or once the game is over."""
+    return {
+        "seeded": stored.seeded,
+        "seed": stored.seed if stored.seeded or stored.over else None,
+        "abandoned": stored.abandoned,
+        "rematch": stored.rematch,
     }
 
 
 def summary(stored: Any, live: Live | None = None) -> dict[str, Any]:
     """A lobby line: public facts only."""
     seats = [
-        {"seat": i, "kind": s["kind"], "agent": s["agent"], "name": s.get("name") or "", "joined": bool(s["joined"])}
+        {"seat": i, "kind": s["kind"], "agent": s["agent"], "name": s.get("name") or "", "joined": bool(s["joined"]),
+         "open": bool(s.get("open")) and not s["joined"]}
         for i, s in enumerate(stored.seats)
-    ]
+    ]  # fmt: skip
     return {
         "id": stored.id,
         "game": stored.game,
@@ -93,4 +106,5 @@ def summary(stored: Any, live: Live | None = None) -> dict[str, Any]:
         "result": stored.result,
         "current_player": None if live is None else live.state.current_player,
         "created": stored.created,
+        **game_facts(stored),
     }
