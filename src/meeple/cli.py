@@ -147,14 +147,45 @@ def replay(
         console.print(f"The record replays; the game is not over ({len(doc['history'])} entries, seat {state.current_player} to move).")
 
 
+def require_extra(command: str, extra: str, *modules: str) -> None:
+    """Stop before any work when ``command`` needs an optional extra that is not installed, naming the install line."""
+    from importlib.util import find_spec
+
+    def missing(name: str) -> bool:
+        try:
+            return find_spec(name) is None
+        except (ImportError, ValueError):  # ValueError: a module set to None in sys.modules (not importable)
+            return True
+
+    absent = [m for m in modules if missing(m)]
+    if absent:
+        from rich.markup import escape
+
+        line = f"pip install 'meeple[{extra}]' (in a source checkout: pip install -e '.[{extra}]')"
+        err.print(f"[red]error:[/red] {command} needs {', '.join(absent)}, from meeple's '{extra}' extra: {escape(line)}", soft_wrap=True)
+        raise typer.Exit(2)
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
-    db: Annotated[str, typer.Option(help="SQLite file, or a URL such as postgresql://user:pass@host/dbname")] = "meeple.sqlite3",
+    db: Annotated[
+        str | None,
+        typer.Option(help="SQLite file, or a URL such as postgresql://user:pass@host/dbname (default: meeple.sqlite3 in the per-user data folder)"),
+    ] = None,
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before moving, so people can follow")] = 0.6,
 ) -> None:
-    """Serve the browser UI and the game API: play against friends and bots."""
+    """Serve the browser UI and the game API: play against friends and bots (needs the 'server' extra)."""
+    require_extra("meeple serve", "server", "fastapi", "uvicorn", "sqlalchemy", "websockets")
+    if db and db.startswith("postgres"):
+        require_extra("meeple serve --db postgresql://...", "server", "psycopg")
+    if db is None:
+        from meeple.core.paths import default_database
+
+        path = default_database()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = str(path)
     try:
         import uvicorn
 
@@ -187,7 +218,12 @@ def tournament(
     max_decisions: Annotated[int, typer.Option(help="stop a game not over after this many decisions (stored as aborted)")] = 20_000,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
 ) -> None:
-    """Play agents against each other with rotating seats; print win rates with 95% intervals."""
+    """Play agents against each other with rotating seats; print win rates with 95% intervals (--report needs the
+    'sim' extra, --backend ray the 'ray' extra)."""
+    if report is not None:
+        require_extra("meeple tournament --report", "sim", "matplotlib")
+    if backend == "ray":
+        require_extra("meeple tournament --backend ray", "ray", "ray")
     from meeple.sim import Tournament, output_paths, run_tournament, summary_of
     from meeple.sim.report import summary_tables, write_report
 
@@ -198,6 +234,8 @@ def tournament(
         options = dict(parse_option(o) for o in option or [])
         spec = Tournament(game_name, seats=specs, games=games, seed=seed, options=options, max_decisions=max_decisions)
         out = out or Path(f"tournament-{game_name}-seed{seed}.jsonl")
+        if not quiet:
+            err.print(f"Results go to {output_paths(out)[0]} (rerun the same command to resume).", soft_wrap=True)
         results = run_tournament(spec, out=out, workers=workers, backend=backend, progress=not quiet)
     except (ValueError, NotImplementedError) as e:
         err.print(f"[red]error:[/red] {e}", soft_wrap=True)
