@@ -41,6 +41,12 @@ class Splendor(Game):
 
         return render(observation)
 
+    def board_data(self) -> dict[str, Any]:
+        """The printed cards and noble tiles (static, public): observations name bought cards and won nobles by id."""
+        from .data import CARDS, NOBLES
+
+        return {"cards": [c.to_dict() for c in CARDS], "nobles": [n.to_dict() for n in NOBLES]}
+
     def describe(self, before: State, action: Action, after: State, viewer: int | None) -> list[Any]:
         """describe.py: the decision in game terms (cards with their costs, tokens, nobles) as ``viewer`` may know it."""
         from .describe import describe
