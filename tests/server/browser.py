@@ -46,12 +46,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
 
     from meeple.server import create_app
+    from meeple.server.limits import Limits
 
     db = tmp_path_factory.mktemp("browser") / "games.sqlite3"
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    config = uvicorn.Config(create_app(db=str(db), bot_delay=0.0), host="127.0.0.1", port=port, log_level="warning")
+    # a module creates many games a minute: no creation limit
+    config = uvicorn.Config(create_app(db=str(db), bot_delay=0.0, limits=Limits(creations_per_minute=0)), host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
