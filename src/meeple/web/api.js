@@ -32,6 +32,13 @@ export function tokenFor(id, seat) {
   return mySeats()[id]?.seats?.[seat] ?? null;
 }
 
+// An invitation claims its seat once: the server answers a fresh token for this browser (or says the seat is taken).
+export async function claimInvitation(id, seat, invite) {
+  if (tokenFor(id, seat)) return;  // this browser holds the seat already (its creator, or a second opening)
+  const r = await post(`games/${id}/claim`, { seat, invite });
+  saveSeat(id, seat, r.token);
+}
+
 export function inviteLink(id, seat, token) {
   const base = location.href.split("#")[0];
   return `${base}#/play/${id}/${seat}/${token}`;
