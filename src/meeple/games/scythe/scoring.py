@@ -7,7 +7,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from . import data as D
 from .data import AXIAL, AXIAL_INDEX, BONUS_JSON, ENCOUNTER_SPACES, GEO_NEIGHBOURS, IS_HOME, LAKES, TERRAIN, TUNNELS
 
 
@@ -55,3 +57,41 @@ def structure_bonus(tile: str, spaces: Sequence[int]) -> int:
     table = _TABLES[tile]
     n = bonus_count(tile, spaces)
     return table[min(n, len(table) - 1)]
+
+
+# -- §13 final scoring, category by category ---------------------------------------------------------------------------
+
+#: The rulebook's scoring order (RULES.md §13); labels are the catalogues' ``score.scythe.<category>``.
+CATEGORIES = ("coins", "stars", "territories", "resources", "structure_bonus")
+#: §13's tie-breakers in order, after the score (labels ``tiebreak.scythe.<name>``), as ``ScytheState.tie_keys``.
+TIE_BREAKERS = ("units_and_structures", "power", "popularity", "resources", "territories", "stars")
+
+
+def breakdown(s: Any, side: int) -> dict[str, int]:
+    """Coins in hand, then stars, territories and resource pairs at the popularity tier, then the structure bonus.
+
+    The solo Automa (automa RULES.md §10) scores coins, stars and territories at its popularity of 10 only.
+    """
+    per_star, per_territory, per_two = D.tier_of(s.pop[side])
+    parts = {
+        "coins": s.coins[side],
+        "stars": per_star * sum(s.stars[side]),
+        "territories": per_territory * s.territories(side),
+    }
+    if s.automa is not None and side >= s.num_players:
+        return parts
+    parts["resources"] = per_two * (s.resources_controlled(side) // 2)
+    parts["structure_bonus"] = s.structure_bonus(side)
+    return parts
+
+
+def deciding_tiebreak(keys: Sequence[Sequence[int]]) -> str | None:
+    """The tie-breaker that split the sides tied for the highest score, or None (one leader, or still tied)."""
+    best = max(k[0] for k in keys)
+    tied = [k for k in keys if k[0] == best]
+    if len(tied) < 2:
+        return None
+    for i, name in enumerate(TIE_BREAKERS, start=1):
+        if len({k[i] for k in tied}) > 1:
+            return name
+    return None

@@ -1294,16 +1294,9 @@ class ScytheState(AutomaRules, CombatRules, CardRules, State):
         return structure_bonus(D.BONUS_TILES[self.bonus_tile], [h for h in self.struct_hex[seat] if h >= 0])
 
     def score(self, seat: int) -> int:
-        if seat == AUTOMA and self.automa is not None:
-            return self.automa_score()
-        per_star, per_territory, per_two = D.tier_of(self.pop[seat])
-        return (
-            self.coins[seat]
-            + per_star * sum(self.stars[seat])
-            + per_territory * self.territories(seat)
-            + per_two * (self.resources_controlled(seat) // 2)
-            + self.structure_bonus(seat)
-        )
+        from .scoring import breakdown
+
+        return sum(breakdown(self, seat).values())  # §13 category by category (scoring.py)
 
     def tie_keys(self, seat: int) -> tuple[int, ...]:
         """§13 tie-breakers: units and structures on the board, power, popularity, resources, territories, stars."""
@@ -1316,11 +1309,15 @@ class ScytheState(AutomaRules, CombatRules, CardRules, State):
         n = self.num_players
         if self.automa is not None:
             return self.solo_result()
+        from .scoring import breakdown, deciding_tiebreak
+
         scores = [self.score(p) for p in range(n)]
         keys = [(scores[p], *self.tie_keys(p)) for p in range(n)]
         return Result.from_keys(
             scores,
             keys,
+            breakdown=[breakdown(self, p) for p in range(n)],
+            tiebreak=deciding_tiebreak(keys),
             ended_by=self.ended_by,
             turns=self.turns,
             stars=[sum(s) for s in self.stars],
@@ -1330,12 +1327,17 @@ class ScytheState(AutomaRules, CombatRules, CardRules, State):
 
     def solo_result(self) -> Result:
         """automa §10: the human's rank against the Automa (1 won or tied after the tie-breakers, 2 lost)."""
+        from .scoring import breakdown, deciding_tiebreak
+
         human = (self.score(0), *self.tie_keys(0))
         automa = (self.score(AUTOMA), *self.tie_keys(AUTOMA))
         return Result(
             (human[0],),
             (1 if human >= automa else 2,),
             {
+                "breakdown": [breakdown(self, 0)],
+                "automa_breakdown": breakdown(self, AUTOMA),
+                "tiebreak": deciding_tiebreak([human, automa]),
                 "ended_by": "automa" if self.ended_by == AUTOMA else self.ended_by,
                 "turns": self.turns,
                 "stars": [sum(s) for s in self.stars[:1]],
