@@ -27,8 +27,8 @@ def test_play_a_full_game_with_a_human_seat_by_numbers(tmp_path):
         input="1\n" * 3000,
     )
     assert result.exit_code == 0, result.output
-    assert "game over" in result.output and "winner" in result.output
-    assert "seat 1 (random):" in result.output  # what opponents did is shown
+    assert "Game over" in result.output and "winner" in result.output
+    assert "Seat 2 (random)" in result.output  # what opponents did is shown, by the seat's number as players count
     doc = record.read(path)
     assert doc["seats"] == ["human", "random", "random"] and doc["result"] is not None
     assert record.replay(doc).is_over
@@ -42,7 +42,7 @@ def test_play_rejects_bad_input_and_asks_again(tmp_path):
         input="take xyz\n999\nreturn w\ntake wug\n",
     )
     assert "'xyz' is not a gem colour" in result.output
-    assert "there is no move number 999" in result.output
+    assert "There is no move number 999" in result.output
     assert "not legal now" in result.output
     # Input ran out mid-game: the record so far is saved and replays.
     assert result.exit_code == 1 and "saved" in result.output

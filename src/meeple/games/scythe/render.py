@@ -1,8 +1,11 @@
 """Scythe in the terminal, drawn from an observation only (so it can never show hidden information).
 
-The board is the hex grid of map.json in text: even rows are shifted half a cell east. Each space takes three
-lines: its name, terrain and marks (* encounter token, T tunnel); the units on it (faction letter, then c the
-character, mN mechs, wN workers); its resources (o oil, m metal, w wood, f food) and structure.
+The board is the hex grid of map.json drawn as offset rows of cells (even rows shifted half a cell east), so each
+cell touches its six neighbours: two above, two beside, two below. Edges are drawn as the board prints them: a
+river is ``~`` (only Riverwalk and some faction abilities cross it), a lake's cell is filled with ``≈``. Each cell
+holds three lines: its name, terrain and mark (``*`` encounter token, ``T`` tunnel); the units on it (faction
+letter, then ``c`` the character, ``mN`` mechs, ``wN`` workers); its resources (o oil, m metal, w wood, f food) and
+structure. Home bases carry their faction's name. The cells narrow to fit an 80-column terminal.
 """
 
 from __future__ import annotations
@@ -10,20 +13,42 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from .data import COLROW, ENCOUNTER_OPTIONS, FACTORY_TOP, IS_TUNNEL, OBJECTIVE_NAMES, SPACE_NAMES, STRUCTURES, TERRAIN
+from .data import (
+    COLROW,
+    ENCOUNTER_OPTIONS,
+    FACTIONS,
+    FACTORY_TOP,
+    HEXES,
+    IS_HOME,
+    IS_LAKE,
+    IS_TUNNEL,
+    MECH_ABILITIES,
+    NEIGHBOURS,
+    OBJECTIVE_NAMES,
+    SPACE_INDEX,
+    SPACE_NAMES,
+    STRUCTURES,
+    TERRAIN,
+)
 
-CELL = 13
 STYLE = {"nordic": "bold blue", "rusviet": "bold red", "polania": "bold white", "crimea": "bold yellow", "saxony": "bold magenta"}
+RIVER_STYLE = "bold bright_blue"
+LAKE_STYLE = "blue"
 TERRAIN_SHORT = {
-    "mountain": "mount", "forest": "forest", "farm": "farm", "tundra": "tundra", "village": "village",
-    "lake": "~lake~", "factory": "FACTORY", "home": "home",
+    "mountain": "mtn", "forest": "for", "farm": "frm", "tundra": "tun", "village": "vil",
+    "lake": "lake", "factory": "FAC", "home": "home",
 }  # fmt: skip
+TERRAIN_LONG = {"factory": "FACTORY", "home": "home"}
 RES_LETTER = {"oil": "o", "metal": "m", "wood": "w", "food": "f"}
 STRUCT_SHORT = {"mine": "Mi", "monument": "Mo", "armory": "Ar", "mill": "Ml"}
+#: Cell widths (the west edge included): roomy where the terminal allows, else narrow enough for 80 columns.
+WIDE, NARROW = 13, 9
+HOME_FACTION = {i: h.get("faction", "") for i, h in enumerate(HEXES) if IS_HOME[i]}
+_RIVER = {(a, b) for a, ns in enumerate(NEIGHBOURS) for b, river in ns if river}
 
 
 def _units(obs: Mapping[str, Any]) -> dict[str, list[tuple[str, str]]]:
@@ -44,89 +69,162 @@ def _units(obs: Mapping[str, Any]) -> dict[str, list[tuple[str, str]]]:
     return out
 
 
-def board_text(obs: Mapping[str, Any]) -> Text:
+class Board:
+    """The map as a rich renderable: it picks its cell width from the space the console gives it."""
+
+    def __init__(self, obs: Mapping[str, Any], width: int | None = None) -> None:
+        self.obs = obs
+        self.width = width
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield board_text(self.obs, self.width or options.max_width)
+
+
+def cell_width(columns: int) -> int:
+    cols = max(c for c, _ in COLROW) + 1
+    return WIDE if cols * WIDE + WIDE // 2 + 1 <= columns else NARROW
+
+
+def board_text(obs: Mapping[str, Any], columns: int = 120) -> Text:
+    """The map in text for a terminal ``columns`` wide (at least 80 to show it whole)."""
+    w = cell_width(columns)
+    inner = w - 1
     units = _units(obs)
     tokens = set(obs["encounter_tokens"])
-    by_pos = {COLROW[i]: i for i in range(len(SPACE_NAMES))}
+    playing = {pl["faction"] for pl in obs["players"]} | ({obs["automa"]["faction"]} if obs.get("automa") else set())
     rows = max(r for _, r in COLROW) + 1
     cols = max(c for c, _ in COLROW) + 1
-    out = Text()
+    total = cols * w + w // 2 + 1
+    by_row: dict[int, list[tuple[int, int]]] = {r: [] for r in range(rows)}  # row -> (x0, space)
+    for i, (c, r) in enumerate(COLROW):
+        by_row[r].append((c * w + (w // 2 if r % 2 == 0 else 0), i))
+
+    def at(r: int, x: int) -> int | None:
+        """The space of row r whose cell covers column x (its west edge included)."""
+        for x0, i in by_row.get(r, []):
+            if x0 <= x < x0 + w:
+                return i
+        return None
+
+    out = Text(no_wrap=True, overflow="crop")
+
+    def edge(r: int) -> None:
+        """The edge line above row r: rivers as ~, the board's outline and land edges as ─."""
+        line = Text()
+        for x in range(total):
+            up, down = at(r - 1, x), at(r, x)
+            if up is None and down is None:
+                line.append(" ")
+            elif up is not None and down is not None and (up, down) in _RIVER:
+                line.append("~", style=RIVER_STYLE)
+            else:
+                line.append("─", style="dim")
+        out.append_text(line.rstrip() or line)
+        out.append("\n")
+
     for r in range(rows):
-        lines = [Text(" " * (CELL // 2 if r % 2 == 0 else 0)) for _ in range(3)]
-        for c in range(cols):
-            i = by_pos.get((c, r))
-            if i is None:
+        edge(r)
+        cells = sorted(by_row[r])
+        lines = [Text() for _ in range(3)]
+        x = 0
+        for x0, i in cells:
+            for line in lines:
+                line.append(" " * (x0 - x))
+            west = at(r, x0 - 1)
+            river = west is not None and (west, i) in _RIVER
+            for k, line in enumerate(lines):
+                line.append("~" if river else "│", style=RIVER_STYLE if river else "dim")
+                text, style = _cell_line(obs, i, k, inner, units, tokens, playing)
+                if isinstance(text, Text):
+                    text.pad_right(inner - len(text.plain))
+                    line.append_text(text)
+                else:
+                    line.append(text[:inner].ljust(inner), style=style)
+            x = x0 + w
+            if at(r, x) is None:  # the board's edge, or a gap before the next cell
                 for line in lines:
-                    line.append(" " * CELL)
-                continue
-            name = SPACE_NAMES[i]
-            marks = ("*" if name in tokens else "") + ("T" if IS_TUNNEL[i] else "")
-            lines[0].append(
-                f"{name} {TERRAIN_SHORT[TERRAIN[i]]}{marks}"[: CELL - 1].ljust(CELL), style="dim" if TERRAIN[i] == "lake" else ""
-            )
-            used = 0
-            for text, style in units.get(name, []):
-                lines[1].append(text[: CELL - 1 - used], style=style)
-                used += len(text[: CELL - 1 - used])
-                if used < CELL - 1:
-                    lines[1].append(" ")
-                    used += 1
-            lines[1].append(" " * max(0, CELL - used))
-            res = obs["resources"].get(name, {})
-            cell = "".join(f"{k}{RES_LETTER[r]}" for r, k in res.items())
-            st = obs["structures"].get(name)
-            if st:
-                cell += " " + obs["players"][st["owner"]]["faction"][0].upper() + STRUCT_SHORT[st["structure"]]
-            lines[2].append(cell[: CELL - 1].ljust(CELL))
+                    line.append("│", style="dim")
+                x += 1
         for line in lines:
             out.append_text(line)
             out.append("\n")
+    edge(rows)
     return out
 
 
+def _cell_line(
+    obs: Mapping[str, Any], i: int, k: int, inner: int, units: Mapping[str, list[tuple[str, str]]], tokens: set[str], playing: set[str]
+) -> tuple[Text | str, str]:
+    """Line k (0 name and terrain, 1 units, 2 resources and structure) of space i's cell."""
+    name = SPACE_NAMES[i]
+    here = units.get(name, [])
+    if k == 0:
+        mark = "*" if name in tokens else ("T" if IS_TUNNEL[i] else "")
+        long = f"{name} {TERRAIN_LONG.get(TERRAIN[i], TERRAIN[i])}{mark}"
+        label = long if len(long) <= inner else f"{name} {TERRAIN_SHORT[TERRAIN[i]]}{mark}"
+        return label, "bold" if TERRAIN[i] in ("factory", "home") else ("blue" if IS_LAKE[i] else "")
+    if k == 1 and IS_HOME[i]:
+        faction = HOME_FACTION[i]
+        return faction.capitalize(), STYLE.get(faction, "") if faction in playing else "dim"
+    unit_line = 1 if not IS_HOME[i] else 2
+    if k == unit_line and here:
+        t = Text()
+        for text, style in here:
+            if t.plain:
+                t.append(" ")
+            t.append(text, style=style)
+        t.truncate(inner)
+        return t, ""
+    if IS_LAKE[i]:
+        return "≈" * inner, LAKE_STYLE
+    if k == 2:
+        res = obs["resources"].get(name, {})
+        cell = "".join(f"{n}{RES_LETTER[r]}" for r, n in res.items())
+        st = obs["structures"].get(name)
+        if st:
+            cell += (" " if cell else "") + obs["players"][st["owner"]]["faction"][0].upper() + STRUCT_SHORT[st["structure"]]
+        return cell, ""
+    return "", ""
+
+
+def _player_lines(p: int, pl: Mapping[str, Any], obs: Mapping[str, Any]) -> list[Any]:
+    """A seat's faction, mat and tracks, its mat's sections, and its mechs by number and name (fits 80 columns)."""
+    marker = "▶ " if obs["current_player"] == p else "  "
+    you = " (you)" if obs["seat"] == p else ""
+    head = Text(marker)
+    head.append(f"{p + 1}{you} {pl['faction'].capitalize()}", style=STYLE.get(pl["faction"], ""))
+    stars = ",".join(k for k, v in pl["stars"].items() if v)
+    head.append(
+        f" · {pl['mat']} · power {pl['power']} · popularity {pl['popularity']} · "
+        f"coins {'?' if pl['coins'] is None else pl['coins']} · stars {pl['star_count']}{' (' + stars + ')' if stars else ''}"
+    )
+    cards = f"combat cards {pl['hand_size']}"
+    if pl["combat_cards"] is not None:
+        cards += f": {'+'.join(map(str, sorted(pl['combat_cards'], reverse=True))) or '-'}"
+    tracks = Text(
+        f"    {cards} · workers on mat {pl['workers_on_mat']} · upgraded {','.join(pl['upgraded']) or '-'} · "
+        f"recruits {','.join(pl['recruits']) or '-'}"
+    )
+    mat = Table.grid(padding=(0, 2))
+    cells = [f"{i + 1}{'•' if pl['last_section'] == i else ''} {sec} {pl['bottom_costs'][sec.split('/')[1]]}" for i, sec in enumerate(pl["sections"])]
+    if pl.get("factory_card") is not None:
+        cells.append(f"F factory #{pl['factory_card']}")
+    for _ in range(3):
+        mat.add_column()
+    for k in range(0, len(cells), 2):  # two sections a line, so a mat fits 80 columns
+        mat.add_row("    mat" if k == 0 else "", *cells[k : k + 2], *([""] if k + 1 >= len(cells) else []))
+    faction = FACTIONS.index(pl["faction"]) if pl["faction"] in FACTIONS else None
+    names = MECH_ABILITIES[faction] if faction is not None else ()
+    mechs = ", ".join(f"m{k + 1} {name}{'✓' if name in pl['mech_abilities'] else ''}" for k, name in enumerate(names))
+    built = ", ".join(f"{k} {v}" for k, v in pl["structures"].items() if v) or "-"
+    return [head, tracks, mat, Text(f"    mechs: {mechs} (✓ deployed)", style="dim"), Text(f"    structures: {built}", style="dim")]
+
+
 def render(obs: Mapping[str, Any]) -> Group:
-    seats = Table(show_header=True, header_style="bold", title="Scythe")
-    for col in (
-        "seat",
-        "faction/mat",
-        "power",
-        "pop",
-        "coins",
-        "stars",
-        "cards",
-        "mat sections (top/bottom: cost)",
-        "upgraded",
-        "recruits",
-    ):
-        seats.add_column(col)
+    seats: list[Text] = []
     for p, pl in enumerate(obs["players"]):
-        marker = "▶ " if obs["current_player"] == p else "  "
-        you = " (you)" if obs["seat"] == p else ""
-        sections = " | ".join(
-            f"{i + 1}{'•' if pl['last_section'] == i else ''} {sec}:{pl['bottom_costs'][sec.split('/')[1]]}"
-            for i, sec in enumerate(pl["sections"])
-        )
-        cards = str(pl["hand_size"]) + (f" {pl['combat_cards']}" if pl["combat_cards"] is not None else "")
-        seats.add_row(
-            Text(f"{marker}{p}{you}"),
-            Text(f"{pl['faction']}/{pl['mat']}", style=STYLE.get(pl["faction"], "")),
-            str(pl["power"]),
-            str(pl["popularity"]),
-            "?" if pl["coins"] is None else str(pl["coins"]),
-            f"{pl['star_count']} " + ",".join(k for k, v in pl["stars"].items() if v),
-            cards,
-            sections,
-            ",".join(pl["upgraded"]) or "-",
-            ",".join(pl["recruits"]) or "-",
-        )
-    extra = []
-    for p, pl in enumerate(obs["players"]):
-        built = ", ".join(f"{k}@{v}" for k, v in pl["structures"].items() if v) or "none"
-        extra.append(
-            Text(
-                f"seat {p}: mech abilities {', '.join(pl['mech_abilities']) or 'none'}; structures {built}; on mat {pl['workers_on_mat']} workers"
-            )
-        )
+        seats.extend(_player_lines(p, pl, obs))
+    extra: list[Text] = []
     if obs.get("automa"):
         extra.append(_automa_line(obs["automa"]))
     turn = obs["turn"]
@@ -144,7 +242,7 @@ def render(obs: Mapping[str, Any]) -> Group:
         pay = turn["paying"]
         status.append(f"  pay {pay['left']} {pay['resource']} for {pay['for']}")
     if "combat" in turn:
-        status.append("  " + _combat_line(turn["combat"], obs["pending_combats"]))
+        status.append("  " + _combat_line(turn["combat"], obs["pending_combats"], obs))
     if "encounter" in turn:
         enc = turn["encounter"]
         status.append(f"  encounter card {enc['card']}: {_encounter_options(enc['card'])}")
@@ -154,24 +252,45 @@ def render(obs: Mapping[str, Any]) -> Group:
         status.append(f"  Factory cards to keep one of: {', '.join(_factory_card(c) for c in obs['factory_cards_seen'])}")
     me = obs["players"][obs["seat"]] if obs["seat"] is not None else None
     if me is not None and me["objectives"]:
-        status.append("  your objectives: " + "; ".join(f"{c} {OBJECTIVE_NAMES[c]}" for c in me["objectives"]))
+        status.append("\nyour objectives: " + "; ".join(f"{c} {OBJECTIVE_NAMES[c]}" for c in me["objectives"]))
     if obs.get("last_combat"):
         lc = obs["last_combat"]
         extra.append(
             Text(
-                f"last combat at {lc['space']}: seat {lc['attacker']} {lc['attacker_dial']}+{lc['attacker_cards']} vs "
-                f"seat {lc['defender']} {lc['defender_dial']}+{lc['defender_cards']}, seat {lc['winner']} won",
+                f"last combat at {lc['space']}: {_who(obs, lc['attacker'])} {lc['attacker_dial']}+{lc['attacker_cards']} vs "
+                f"{_who(obs, lc['defender'])} {lc['defender_dial']}+{lc['defender_cards']}, {_who(obs, lc['winner'])} won",
                 style="dim",
             )
         )
-    legend = Text(
-        f"structure bonus: {obs['structure_bonus']}; combat deck {obs['combat_deck']}; Factory cards {obs['factory_cards']}. "
-        "Units: c character, mN mechs, wN workers; resources o oil, m metal, w wood, f food; * encounter, T tunnel.",
-        style="dim",
+    facts = Text(
+        f"structure bonus: {obs['structure_bonus']}; combat deck {obs['combat_deck']}; Factory cards {obs['factory_cards']}.", style="dim"
     )
     if obs["phase"] == "over":
-        status.append(f"  game over (6th star by seat {obs['ended_by']})")
-    return Group(board_text(obs), seats, *extra, status, legend)
+        status.append(f"  game over (6th star by {_who(obs, obs['ended_by'])})")
+    return Group(Board(obs), legend(), *seats, *extra, facts, status)
+
+
+def legend() -> Text:
+    """What the map's symbols mean, in lines that fit 80 columns."""
+    t = Text(style="dim")
+    t.append("~", style=RIVER_STYLE)
+    t.append(" river: only Riverwalk crosses   ")
+    t.append("≈", style=LAKE_STYLE)
+    t.append(" lake: only Seaworthy/Submerge enter\n")
+    t.append("T tunnel: tunnels link to each other   * encounter   home: a home base\n")
+    t.append("N R P C S factions: c character, m2 two mechs, w3 three workers\n")
+    t.append("o oil, m metal, w wood, f food   Mi mine, Mo monument, Ar armory, Ml mill\n")
+    t.append("mtn mountain, for forest, frm farm, tun tundra, vil village, FAC the Factory")
+    return t
+
+
+def _who(obs: Mapping[str, Any], seat: int | None) -> str:
+    """A seat as players count them (from 1); the solo game's Automa fights as the seat after the player."""
+    if seat is None:
+        return "-"
+    if isinstance(seat, str) or (obs.get("automa") and seat >= len(obs["players"])):
+        return "the Automa"
+    return f"seat {seat + 1}"
 
 
 def _automa_line(a: Mapping[str, Any]) -> Text:
@@ -187,10 +306,10 @@ def _automa_line(a: Mapping[str, Any]) -> Text:
     )
 
 
-def _combat_line(c: Mapping[str, Any], pending: list[str]) -> str:
+def _combat_line(c: Mapping[str, Any], pending: list[str], obs: Mapping[str, Any]) -> str:
     if c.get("choose_order"):
         return f"combats to fight: {', '.join(pending)} (attacker's order)"
-    parts = [f"combat at {c['space']}: seat {c['attacker']} attacks seat {c['defender']}"]
+    parts = [f"combat at {c['space']}: {_who(obs, c['attacker'])} attacks {_who(obs, c['defender'])}"]
     for side in ("attacker", "defender"):
         if c[side + "_dial"] is not None:
             parts.append(f"your dial {c[side + '_dial']}, cards {c[side + '_cards'] or '-'}")
@@ -215,4 +334,123 @@ def _factory_card(card: int) -> str:
     return f"#{card} (pay {_gain_text(cost)} for {joined})"
 
 
-__all__ = ["STRUCTURES", "render"]
+# -- terminal hooks (meeple.terminal.texts): help and moves in words, as catalogue keys with event-style params ----
+
+#: One example of each kind of move (docs/rules/scythe.md, "Notation"), with its catalogue explanation.
+HELP = (
+    ("section 2", "section"),
+    ("move", "move"),
+    ("coins", "coins"),
+    ("power", "power"),
+    ("cards", "cards"),
+    ("trade", "trade"),
+    ("popularity", "popularity"),
+    ("produce", "produce"),
+    ("no top", "no_top"),
+    ("pick character", "pick_character"),
+    ("pick mech 3,4", "pick_mech"),
+    ("pick worker 3,4", "pick_worker"),
+    ("to 3,4", "to"),
+    ("load wood", "load"),
+    ("load worker", "load_worker"),
+    ("unload wood", "unload"),
+    ("stop", "stop"),
+    ("done", "done"),
+    ("put food 3,4", "put"),
+    ("produce 3,4", "produce_at"),
+    ("upgrade power>deploy", "upgrade"),
+    ("deploy m3 3,4", "deploy"),
+    ("build mill 3,4", "build"),
+    ("enlist build coins", "enlist"),
+    ("bottom only", "bottom_only"),
+    ("end turn", "end_turn"),
+    ("pay 3,4", "pay"),
+    ("pay card 2", "pay_card"),
+    ("section factory", "section_factory"),
+    ("factory top", "factory_top"),
+    ("factory move", "factory_move"),
+    ("keep factory 7", "keep_factory"),
+    ("fight 3,4", "fight"),
+    ("artillery", "artillery"),
+    ("dial 5", "dial"),
+    ("cards 5+4", "combat_cards"),
+    ("retreat home", "retreat"),
+    ("option a", "option"),
+    ("reveal 12", "reveal"),
+)
+Phrase = tuple[str, dict[str, Any]]
+
+
+def _mechs(obs: Mapping[str, Any]) -> list[str]:
+    """The viewer's four mech abilities, m1..m4 (every faction: 1 Riverwalk, 2 movement, 3 combat, 4 Speed)."""
+    me = obs["players"][obs["seat"]] if obs.get("seat") is not None and obs["seat"] < len(obs["players"]) else None
+    if me is None or me["faction"] not in FACTIONS:
+        return []
+    return list(MECH_ABILITIES[FACTIONS.index(me["faction"])])
+
+
+def help_entries(obs: Mapping[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    names = _mechs(obs)
+    mechs: Any = {"pairs": [[f"m{k + 1}", n] for k, n in enumerate(names)]} if names else {"phrase": ("terminal.help.scythe.mech_kinds", {})}
+    return [(example, f"terminal.help.scythe.{key}", {"mechs": mechs} if key == "deploy" else {}) for example, key in HELP]
+
+
+def help_symbols(obs: Mapping[str, Any]) -> list[Phrase]:
+    return [("terminal.help.scythe.spaces", {}), ("terminal.help.scythe.map", {}), ("terminal.help.scythe.units", {})]
+
+
+def _space_words(name: str, obs: Mapping[str, Any]) -> Phrase | None:
+    i = SPACE_INDEX.get(name)
+    if i is None:
+        return None
+    what: list[Any] = [{"term": TERRAIN[i] if not IS_HOME[i] else "home_base"}]
+    if name in obs["encounter_tokens"]:
+        what.append({"term": "encounter"})
+    if IS_TUNNEL[i]:
+        what.append({"term": "tunnel"})
+    return "terminal.scythe.space", {"what": {"list": what}}
+
+
+def move_words(obs: Mapping[str, Any], notation: str) -> Phrase | None:
+    """Mechs and structures by name, a section by its two actions, a step by where it leads, cards by their text."""
+    words = notation.split()
+    me = obs["players"][obs["seat"]] if obs.get("seat") is not None and obs["seat"] < len(obs["players"]) else None
+    if words[0] == "section" and words[1].isdigit() and me is not None:
+        top, bottom = me["sections"][int(words[1]) - 1].split("/")
+        return "terminal.scythe.section", {"top": {"term": top}, "bottom": {"term": bottom}, "cost": me["bottom_costs"][bottom]}
+    if words[0] == "deploy" and len(words) == 3:
+        names = _mechs(obs)
+        k = int(words[1][1:]) - 1
+        return ("terminal.scythe.deploy", {"mech": names[k], "where": {"phrase": _space_words(words[2], obs)}}) if names else None
+    if words[0] == "build" and len(words) == 3:
+        return "terminal.scythe.build", {"structure": {"term": words[1]}, "where": {"phrase": _space_words(words[2], obs)}}
+    if words[0] == "enlist" and len(words) == 3:
+        return "terminal.scythe.enlist", {"section": {"term": words[1]}, "bonus": {"term": words[2]}}
+    if words[0] == "upgrade" and ">" in notation:
+        top, bottom = words[1].split(">")
+        return "terminal.scythe.upgrade", {"top": {"term": top}, "bottom": {"term": bottom}}
+    if words[0] in ("to", "retreat", "fight", "produce") and len(words) == 2 and words[1] in SPACE_INDEX:
+        return _space_words(words[1], obs)
+    if words[0] == "reveal" and words[1].isdigit():
+        return "terminal.scythe.objective", {"name": OBJECTIVE_NAMES.get(int(words[1]), "?")}
+    if words[:2] == ["keep", "factory"]:
+        return "terminal.scythe.text", {"text": _factory_card(int(words[2]))}
+    if words[0] == "option" and "encounter" in obs["turn"]:
+        options = ENCOUNTER_OPTIONS[obs["turn"]["encounter"]["card"]]
+        k = "abc".index(words[1]) if words[1] in ("a", "b", "c") else -1
+        if 0 <= k < len(options):
+            cost, gain = options[k]
+            return "terminal.scythe.text", {"text": f"pay {_gain_text(cost)} for {_gain_text(gain)}"}
+    return None
+
+
+def choice_group(notation: str) -> tuple[str, list[tuple[Any, int]]] | None:
+    """The combat cards tucked behind the dial are one choice: how many of each value (2, 3, 4, 5)."""
+    words = notation.split()
+    if words[0] != "cards" or len(words) != 2:
+        return None
+    values = [] if words[1] == "none" else [int(v) for v in words[1].split("+")]
+    return "cards", [({"phrase": ("terminal.scythe.card_value", {"value": v})}, values.count(v)) for v in (2, 3, 4, 5)]
+
+
+__all__ = ["STRUCTURES", "Board", "board_text", "render"]

@@ -68,7 +68,7 @@ def render(obs: Mapping[str, Any]) -> Group:
         marker = "▶ " if obs["current_player"] == p else "  "
         you = " (you)" if obs["seat"] == p else ""
         reserved = Text(" | ").join(card_text(c) for c in pl["reserved"]) if pl["reserved"] else Text("-", style="dim")
-        seats.add_row(f"{marker}{p}{you}", str(pl["points"]), counts(pl["tokens"]), counts(pl["bonuses"]), str(len(pl["nobles"])), reserved)
+        seats.add_row(f"{marker}{p + 1}{you}", str(pl["points"]), counts(pl["tokens"]), counts(pl["bonuses"]), str(len(pl["nobles"])), reserved)
     status = []
     if obs["final_round"]:
         status.append(Text("Final round: someone has 15 points.", style="bold yellow"))
@@ -77,3 +77,67 @@ def render(obs: Mapping[str, Any]) -> Group:
     if obs["phase"] == "noble":
         status.append(Text("Several nobles visit: choose one.", style="bold"))
     return Group(board, nobles, supply, seats, *status)
+
+
+
+# -- terminal hooks (meeple.terminal.texts): help and moves in words, as catalogue keys with event-style params ----
+
+#: One example of each kind of move (docs/rules/splendor.md, "Notation"), with its catalogue explanation.
+HELP = (
+    ("take wug", "take_three"),
+    ("take w", "take_fewer"),
+    ("take rr", "take_two"),
+    ("reserve 1.3", "reserve"),
+    ("reserve deck 2", "reserve_deck"),
+    ("buy 2.4", "buy"),
+    ("buy r1", "buy_reserved"),
+    ("buy 2.4 gold:wr", "buy_gold"),
+    ("return k", "return"),
+    ("return gold", "return_gold"),
+    ("noble 2", "noble"),
+    ("pass", "pass"),
+)
+Phrase = tuple[str, dict[str, Any]]
+
+
+def help_entries(obs: Mapping[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    return [(example, f"terminal.help.splendor.{key}", {}) for example, key in HELP]
+
+
+def help_symbols(obs: Mapping[str, Any]) -> list[Phrase]:
+    colours = {"pairs": [[LETTER[c], {"term": c}] for c in COLOURS]}
+    return [
+        ("terminal.help.splendor.colours", {"colours": colours, "gold": {"term": "gold"}}),
+        ("terminal.help.splendor.slots", {}),
+        ("terminal.help.splendor.cards", {}),
+    ]
+
+
+def _cost(cost: Mapping[str, int]) -> str:
+    return " ".join(f"{n}{LETTER[c]}" for c, n in cost.items() if n) or "0"
+
+
+def _card_words(card: Mapping[str, Any] | None) -> Phrase | None:
+    if card is None:
+        return None
+    if card.get("hidden"):
+        return "terminal.splendor.hidden_card", {"tier": card["tier"]}
+    return "terminal.splendor.card", {"bonus": {"term": card["bonus"]}, "points": card["points"], "cost": _cost(card["cost"])}
+
+
+def move_words(obs: Mapping[str, Any], notation: str) -> Phrase | None:
+    """The card a buy or reserve names, the noble a ``noble`` move names; other moves say it in their notation."""
+    words = notation.split()
+    if words[0] in ("buy", "reserve") and len(words) > 1 and "." in words[1]:
+        tier, slot = (int(x) for x in words[1].split("."))
+        return _card_words(obs["display"][tier - 1][slot - 1])
+    if words[0] == "buy" and words[1].startswith("r"):
+        reserved = obs["players"][obs["seat"]]["reserved"] if obs["seat"] is not None else []
+        k = int(words[1][1:]) - 1
+        return _card_words(reserved[k]) if k < len(reserved) else None
+    if words[0] == "reserve" and words[1] == "deck":
+        return "terminal.splendor.deck_card", {"tier": words[2]}
+    if words[0] == "noble":
+        noble = obs["nobles"][int(words[1]) - 1]
+        return ("terminal.splendor.noble", {"points": noble["points"], "needs": _cost(noble["requires"])}) if noble else None
+    return None

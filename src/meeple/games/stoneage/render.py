@@ -27,7 +27,7 @@ def resources(d: Mapping[str, int]) -> Text:
 def card_text(card: Mapping[str, Any]) -> str:
     top = card["top"] if card["top"] == "dice_for_all" else f"{card['top']} {card['value']}"
     bottom = card["bottom_value"] if card["bottom"] == "culture" else f"{card['bottom_value']}×{card['bottom']}"
-    return f"{top} / {bottom}"
+    return f"{top} / {bottom}".replace("_", " ")
 
 
 def tile_text(tile: Mapping[str, Any] | None) -> str:
@@ -181,7 +181,7 @@ def _tile_words(tile: Mapping[str, Any] | None) -> Phrase | None:
     if tile is None:
         return None
     if tile["kind"] == "fixed":
-        return "terminal.stoneage.tile_fixed", {"cost": {"counts": tile["cost"]}, "points": tile["points"]}
+        return "terminal.stoneage.tile_fixed", {"cost": {"counts": {r: n for r, n in tile["cost"].items() if n}}, "points": tile["points"]}
     if tile["kind"] == "count_kinds":
         return "terminal.stoneage.tile_kinds", {"count": tile["count"], "kinds": tile["kinds"]}
     return "terminal.stoneage.tile_any", {"low": tile.get("count_min", 1), "high": tile.get("count_max", 7)}

@@ -1,0 +1,243 @@
+"""A game at the terminal: people type moves, bots move, and everyone's moves are told in game terms.
+
+What a person sees comes from ``observation(seat)`` (the board) and ``Game.describe`` for the seat watching (the
+narration), so the terminal shows nothing a seat may not know. With several people at one terminal (hot-seat) the
+narration is told as to a spectator: everyone at the screen reads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table as Grid
+from rich.text import Text
+
+from meeple import record
+from meeple.agents import Agent
+from meeple.core import Action, IllegalAction, State
+from meeple.i18n import event_text
+
+from . import menu
+from .texts import hook, phrase, say
+
+HUMAN = "human"
+QUIT_WORDS = ("quit", "exit")
+HELP_WORDS = ("help", "?")
+BOARD_WORDS = ("board",)
+
+
+class Quit(Exception):
+    """The person typed ``quit``."""
+
+
+class Table:
+    """One game at the terminal, from its first decision to its end (or a ``quit``)."""
+
+    def __init__(
+        self,
+        state: State,
+        seat_names: Sequence[str],
+        agents: Mapping[int, Agent],
+        record_path: Path,
+        *,
+        lang: str = "en",
+        console: Console | None = None,
+        ask: Callable[[str], str] = input,
+    ) -> None:
+        self.state = state
+        self.game = state.game
+        self.seat_names = list(seat_names)
+        self.agents = dict(agents)
+        self.record_path = record_path
+        self.lang = lang
+        self.console = console or Console(highlight=False)
+        self.ask = ask
+        self.humans = [i for i in range(state.num_players) if i not in self.agents]
+        # one person at the table reads everything as their own seat; several read it as onlookers
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.names = [self.seat_label(i) for i in range(state.num_players)]
+        self.human_moves = 0
+
+    # -- words ------------------------------------------------------------------------------------------------
+
+    def t(self, key: str, **params: Any) -> str:
+        return say(key, self.lang, **params)
+
+    def seat_label(self, seat: int) -> str:
+        if seat == self.viewer:
+            return self.t("terminal.you")
+        if seat in self.agents:
+            return self.t("terminal.seat_agent", n=seat + 1, agent=self.seat_names[seat])
+        return self.t("terminal.seat", n=seat + 1)
+
+    def out(self, text: str, style: str = "") -> None:
+        self.console.print(f"[{style}]{escape(text)}[/{style}]" if style else escape(text), soft_wrap=True)
+
+    # -- the game ---------------------------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play to the end; the exit status: 0 finished or quit, 1 stopped (input ended, Ctrl+C)."""
+        state = self.state
+        seats = ", ".join(f"{i + 1}={n}" for i, n in enumerate(self.seat_names))
+        self.out(self.t("terminal.start", title=self.game.title, players=state.num_players, seed=state.seed, seats=seats))
+        if self.humans:
+            self.out(self.t("terminal.record_at", path=self.record_path))
+            self.out(self.t("terminal.commands"), "dim")
+        try:
+            while not state.is_over:
+                seat = state.current_player
+                assert seat is not None
+                action = self.agents[seat].act(state) if seat in self.agents else self.human_decision(seat)
+                self.play(seat, action)
+        except Quit:
+            self.save_if_played(self.t("terminal.quit_saved"))
+            return 0
+        except (EOFError, KeyboardInterrupt):
+            self.out("")
+            self.save_if_played(self.t("terminal.stopped_saved"))
+            return 1
+        self.show_end()
+        path = record.write(record.make(state, seats=self.seat_names), self.record_path)
+        self.out(self.t("terminal.saved", path=path))
+        return 0
+
+    def play(self, seat: int, action: Action) -> None:
+        """Apply one decision and tell it in game terms, as the watching seat may know it."""
+        before = self.state.clone()
+        self.state.apply(action)
+        if seat in self.humans:
+            self.human_moves += 1
+        for event in self.game.describe(before, action, self.state, self.viewer):
+            style = "cyan" if seat != self.viewer else "green"
+            self.out(event_text(event, self.lang, self.names), style)
+
+    def save_if_played(self, message: str) -> None:
+        """A game nobody at the table has moved in is not worth a file (issue #21); any other is saved."""
+        played = self.human_moves > 0 or (not self.humans and any(isinstance(e, str) for e in self.state.history))
+        if not played:
+            self.out(self.t("terminal.nothing_saved"))
+            return
+        path = record.write(record.make(self.state, seats=self.seat_names), self.record_path)
+        self.out(message.replace("{path}", str(path)))
+
+    # -- a person's decision ----------------------------------------------------------------------------------
+
+    def human_decision(self, seat: int) -> Action:
+        state = self.state
+        self.console.rule(self.t("terminal.to_move", name=self.names[seat]))
+        observation = state.observation(seat)
+        self.console.print(self.game.render(observation))
+        entries = menu.build(self.game, observation, state.legal_actions(), self.lang)
+        self.show_moves(entries)
+        while True:
+            text = self.ask(f"{self.names[seat]}> ").strip()
+            low = " ".join(text.lower().split())
+            if not low:
+                continue
+            if low in QUIT_WORDS:
+                raise Quit
+            if low in HELP_WORDS:
+                self.show_help(observation)
+                continue
+            if low in BOARD_WORDS:
+                self.console.print(self.game.render(observation))
+                self.show_moves(entries)
+                continue
+            try:
+                action = self.read_move(low, text, entries)
+            except IllegalAction as e:
+                self.out(str(e), "red")
+                continue
+            if action is not None:
+                return action
+
+    def read_move(self, low: str, text: str, entries: Sequence[menu.Entry]) -> Action | None:
+        """The move a person typed: a number from the list, a group's name, or the notation."""
+        if low.isdigit():
+            number = int(low)
+            if not 1 <= number <= len(entries):
+                raise IllegalAction(self.t("terminal.no_number", number=number, last=len(entries)))
+            entry = entries[number - 1]
+        else:
+            entry = menu.find_group(entries, low)
+            if entry is None:
+                return self.game.parse_action(self.state, text)
+        action = menu.choose(entry, self.ask, self.out, self.lang)
+        if action is not None and entry.kind != "move":
+            self.out(f"→ {action}", "dim")
+        return action
+
+    def show_moves(self, entries: Sequence[menu.Entry]) -> None:
+        self.out(self.t("terminal.moves"))
+        width = len(str(len(entries)))
+        cells = []
+        for i, entry in enumerate(entries):
+            words = f" [dim]{escape(entry.words)}[/dim]" if entry.words else ""
+            cells.append(f"[bold]{i + 1:>{width}}[/bold] {escape(entry.label)}{words}")
+        self.console.print(Columns(cells, padding=(0, 3)))
+
+    def show_help(self, observation: Mapping[str, Any]) -> None:
+        """The game's notation with an example of each kind of move, and its symbols."""
+        self.console.rule(self.t("terminal.help.title", title=self.game.title))
+        entries = hook(self.game, "help_entries")
+        symbols = hook(self.game, "help_symbols")
+        if entries is not None:
+            grid = Grid.grid(padding=(0, 2))
+            grid.add_column(style="bold", no_wrap=True)
+            grid.add_column()
+            for example, key, params in entries(observation):
+                grid.add_row(Text("  " + example), Text(phrase(key, params, self.lang)))
+            self.console.print(grid)
+        else:
+            self.out(self.t("terminal.help.generic"))
+        if symbols is not None:
+            self.out("")
+            for key, params in symbols(observation):
+                self.out("  " + phrase(key, params, self.lang))
+        self.out("")
+        self.out(self.t("terminal.help.table"))
+
+    # -- the end ----------------------------------------------------------------------------------------------
+
+    def show_end(self) -> None:
+        self.console.rule(self.t("terminal.game_over"))
+        watching = self.viewer
+        self.console.print(self.game.render(self.state.observation(watching)))
+        show_result(self.state, self.console, self.lang, self.names)
+
+
+def show_result(state: State, console: Console, lang: str = "en", names: Sequence[str] | None = None) -> None:
+    """Scores, ranks, the breakdown by the rulebook's categories where the game gives one, and the winners."""
+    result = state.result()
+    assert result is not None
+    names = list(names) if names is not None else [say("terminal.seat", lang, n=i + 1) for i in range(state.num_players)]
+    breakdown = result.details.get("breakdown") if isinstance(result.details, Mapping) else None
+    for seat, (score, rank) in enumerate(zip(result.scores, result.ranks, strict=True)):
+        line = say("terminal.score_line", lang, name=names[seat], score=score, rank=rank)
+        if isinstance(breakdown, list) and seat < len(breakdown) and isinstance(breakdown[seat], Mapping):
+            parts = ", ".join(
+                f"{say(f'score.{state.game.name}.{k}', lang) if _has(f'score.{state.game.name}.{k}', lang) else k.replace('_', ' ')} {v}"
+                for k, v in breakdown[seat].items()
+            )
+            line += f" ({parts})"
+        console.print(escape(line), soft_wrap=True)
+    tiebreak = result.details.get("tiebreak") if isinstance(result.details, Mapping) else None
+    if tiebreak:
+        key = f"tiebreak.{state.game.name}.{tiebreak}"
+        console.print(escape(say("terminal.tiebreak", lang, rule=say(key, lang) if _has(key, lang) else str(tiebreak))))
+    winners = ", ".join(names[w] for w in result.winners)
+    if "automa_score" in result.details:  # a solo game: the game's own opponent (Scythe's Automa)
+        console.print(escape(say("terminal.automa_score", lang, level=result.details.get("automa_level"), score=result.details["automa_score"])))
+        winners = winners or say("terminal.automa_won", lang)
+    console.print(escape(say("terminal.winners", lang, winners=winners)))
+
+
+def _has(key: str, lang: str) -> bool:
+    from meeple.i18n import catalogue
+
+    return key in catalogue(lang) or key in catalogue("en")
