@@ -8,13 +8,12 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.columns import Columns
 from rich.console import Console
 
 import meeple
 from meeple import record
-from meeple.agents import agent_names, make_agent
-from meeple.core import IllegalAction, RecordError, State
+from meeple.agents import agent_names
+from meeple.core import RecordError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Splendor, Stone Age and Scythe by the published rules.")
 console = Console(highlight=False)
@@ -50,79 +49,26 @@ def play(
     seats: Annotated[str | None, typer.Option(help="comma-separated: human or an agent name per seat")] = None,
     seed: Annotated[int | None, typer.Option(help="seed for the game's chance (omit for a fresh one)")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="a game option as key=value")] = None,
-    save: Annotated[Path | None, typer.Option(help="where to write the game record")] = None,
+    record_path: Annotated[
+        Path | None,
+        typer.Option("--record", "--save", help="where to write the game record (default: the per-user records folder, printed at start)"),
+    ] = None,
+    lang: Annotated[str, typer.Option("--lang", help="language of the table: en, vi or fa")] = "en",
 ) -> None:
-    """Play a game in the terminal, against agents or hot-seat."""
+    """Play a game in the terminal, against agents or hot-seat; type help at the prompt for the notation, quit to stop."""
+    from meeple.terminal import setup_table
+
     try:
-        game = meeple.load(game_name)
         options = dict(parse_option(o) for o in option or [])
-        seat_names = [s.strip() for s in seats.split(",")] if seats else [HUMAN] + ["random"] * (players - 1)
-        if len(seat_names) != players:
-            raise ValueError(f"--seats names {len(seat_names)} seats for {players} players")
-        state = game.new_game(players=players, seed=seed, **options)
-        agents = {i: make_agent(name, seed=state.seed * 10 + i) for i, name in enumerate(seat_names) if name != HUMAN}
+        names = [s.strip() for s in seats.split(",")] if seats else None
+        table = setup_table(game_name, players, names, seed, options, record_path, lang, console=console)
     except ValueError as e:
         err.print(f"[red]error:[/red] {e}", soft_wrap=True)
         err.print(f"agents: {HUMAN}, {', '.join(agent_names())}")
         raise typer.Exit(2) from None
-    path = save or Path(f"{game.name}-seed{state.seed}.record.json")
-    console.print(f"{game.title}, {players} players, seed {state.seed}. Seats: {', '.join(f'{i}={n}' for i, n in enumerate(seat_names))}")
-    try:
-        while not state.is_over:
-            seat = state.current_player
-            assert seat is not None
-            if seat in agents:
-                action = agents[seat].act(state)
-                console.print(f"[cyan]seat {seat} ({seat_names[seat]})[/cyan]: {action}")
-                state.apply(action)
-            else:
-                human_turn(state, seat)
-    except (EOFError, KeyboardInterrupt):
-        record.write(record.make(state, seats=seat_names), path)
-        console.print(f"\nGame stopped; its record so far is saved to {path} (meeple replay {path}).", soft_wrap=True)
-        raise typer.Exit(1) from None
-    show_result(state)
-    record.write(record.make(state, seats=seat_names), path)
-    console.print(f"Record saved to {path}", soft_wrap=True)
-
-
-def human_turn(state: State, seat: int) -> None:
-    game = state.game
-    console.rule(f"seat {seat} to move")
-    console.print(game.render(state.observation(seat)))
-    legal = state.legal_actions()
-    width = len(str(len(legal)))
-    console.print("Legal moves (type a number or the notation):")
-    console.print(Columns([f"[bold]{i + 1:>{width}}[/bold] {a}" for i, a in enumerate(legal)], padding=(0, 3)))
-    while True:
-        text = input(f"seat {seat}> ").strip()
-        if not text:
-            continue
-        try:
-            if text.isdigit():
-                number = int(text)
-                if not 1 <= number <= len(legal):
-                    raise IllegalAction(f"there is no move number {number}: choose 1 to {len(legal)}")
-                action = legal[number - 1]
-            else:
-                action = game.parse_action(state, text)
-            state.apply(action)
-            return
-        except IllegalAction as e:
-            console.print(f"[red]{e}[/red]", soft_wrap=True)
-
-
-def show_result(state: State) -> None:
-    result = state.result()
-    assert result is not None
-    console.rule("game over")
-    for seat, (score, rank) in enumerate(zip(result.scores, result.ranks, strict=True)):
-        console.print(f"seat {seat}: {score} points, rank {rank}")
-    winners = ", ".join(map(str, result.winners))
-    if "automa_score" in result.details:  # a solo game: the game's own opponent (Scythe's Automa)
-        console.print(f"the Automa ({result.details.get('automa_level')}): {result.details['automa_score']} points")
-        winners = winners or "none (the Automa won)"
-    console.print(f"winner(s): {winners}")
+    code = table.run()
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command()
@@ -142,7 +88,9 @@ def replay(
             if isinstance(entry, str):
                 console.print(entry)
     if state.is_over:
-        show_result(state)
+        from meeple.terminal import show_result
+
+        show_result(state, console)
     else:
         console.print(f"The record replays; the game is not over ({len(doc['history'])} entries, seat {state.current_player} to move).")
 
