@@ -23,7 +23,13 @@ CAP = 600  # decisions; random games end in about 85 (2 players) to 150 (4 playe
 
 @pytest.mark.parametrize(
     ("players", "options"),
-    [(2, {}), (3, {}), (4, {}), (2, {"take_fewer": "always", "payment": "minimal_gold"}), (3, {"take_fewer": "never"})],
+    [
+        (2, {}),
+        (3, {}),
+        (4, {}),
+        (2, {"take_fewer": "always", "payment": "minimal_gold"}),
+        (3, {"take_fewer": "never", "rewards": "score"}),
+    ],
 )
 def test_random_games_agree_step_by_step(players, options):
     env = meeple.batched.make("splendor", players=players, **options)
