@@ -172,8 +172,11 @@ def serve(
 @app.command()
 def tournament(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="splendor, stoneage or scythe")],
-    seats: Annotated[str, typer.Option(help="comma-separated agent specs, one per player: mcts:iterations=500,greedy")],
-    games: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 100,
+    seats: Annotated[str | None, typer.Option(help="comma-separated agent specs, one per player: mcts:iterations=500,greedy")] = None,
+    league: Annotated[
+        str | None, typer.Option(help="comma-separated agent specs for a rating league: every group of --players of them plays --games games")
+    ] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="number of games (with --league: per group of entrants)")] = 100,
     players: Annotated[int | None, typer.Option("--players", "-p", help="number of players (default: one per seat)")] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", help="games played at once")] = 1,
     seed: Annotated[int, typer.Option(help="seed of the whole tournament")] = 0,
@@ -193,6 +196,12 @@ def tournament(
     from meeple.sim import Tournament, output_paths, run_tournament, summary_of
     from meeple.sim.report import summary_tables, write_report
 
+    if (seats is None) == (league is None):
+        err.print("[red]error:[/red] give either --seats (one tournament) or --league (a rating league)", soft_wrap=True)
+        raise typer.Exit(2)
+    if league is not None:
+        return league_command(game_name, league, games, players, workers, seed, option, out, report, backend, max_decisions, quiet)
+    assert seats is not None
     try:
         specs = tuple(s.strip() for s in seats.split(","))
         if players is not None and players != len(specs):
@@ -215,6 +224,50 @@ def tournament(
     console.print(f"Results: {jsonl} and {csv_path}")
     if report is not None:
         files = write_report(report, summary, results, title=spec.game)
+        console.print(f"Report: {', '.join(str(f) for f in files)}")
+
+
+def league_command(
+    game_name: str,
+    entrants: str,
+    games: int,
+    players: int | None,
+    workers: int,
+    seed: int,
+    option: list[str] | None,
+    out: Path | None,
+    report: Path | None,
+    backend: str,
+    max_decisions: int,
+    quiet: bool,
+) -> None:
+    """``meeple tournament GAME --league a,b,c``: a round robin with rotating seats, then a rating per entrant."""
+    from meeple.sim.league import League, league_table, run_league, write_league_report
+
+    try:
+        options = dict(parse_option(o) for o in option or [])
+        spec = League(
+            game_name,
+            entrants=tuple(s.strip() for s in entrants.split(",")),
+            games=games,
+            players=players or 2,
+            seed=seed,
+            options=options,
+            max_decisions=max_decisions,
+        )
+        out = out or Path(f"league-{game_name}-seed{seed}")
+        if not quiet:
+            err.print(f"Results go to {out}/ (rerun the same command to resume).", soft_wrap=True)
+        table = run_league(spec, out=out, workers=workers, backend=backend, progress=not quiet)
+    except (ValueError, NotImplementedError) as e:
+        err.print(f"[red]error:[/red] {e}", soft_wrap=True)
+        raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        err.print(f"\nInterrupted. Finished games are in {out}/; run the same command again to continue.")
+        raise typer.Exit(130) from None
+    console.print(league_table(table, f"{spec.game}, {spec.players} players"))
+    if report is not None:
+        files = write_league_report(report, table, title=spec.game)
         console.print(f"Report: {', '.join(str(f) for f in files)}")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -56,3 +57,19 @@ def test_a_league_refuses_repeats_and_too_few_entrants() -> None:
         League("splendor", entrants=("greedy", "greedy"), games=1).check()
     with pytest.raises(ValueError, match="needs at least 3"):
         League("splendor", entrants=("greedy", "random"), games=1, players=3).check()
+
+
+def test_the_tournament_command_plays_a_league_and_reports_its_ratings(tmp_path) -> None:
+    from typer.testing import CliRunner
+
+    from meeple.cli import app
+
+    out, report = tmp_path / "league", tmp_path / "report"
+    args = ["tournament", "splendor", "--league", "greedy,random", "--games", "2", "--out", str(out), "--report", str(report), "-q"]
+    run = CliRunner().invoke(app, args)
+    assert run.exit_code == 0, run.output
+    assert "greedy" in run.output and "95% interval" in run.output
+    assert (report / "ratings.png").stat().st_size > 0
+    assert json.loads((report / "league.json").read_text())["games"] == 2
+    both = CliRunner().invoke(app, ["tournament", "splendor", "--league", "greedy,random", "--seats", "greedy,random"])
+    assert both.exit_code == 2 and "either --seats" in both.output

@@ -76,3 +76,47 @@ def run_league(league: League, out: Path | None, workers: int = 1, backend: str 
 
 def _safe(spec: str) -> str:
     return "".join(c if c.isalnum() or c in "=._" else "_" for c in spec)
+
+
+def league_table(table: LeagueTable, title: str = "") -> Any:
+    """The ratings as a terminal table, best first."""
+    from rich.table import Table
+
+    t = Table(title=f"{title} — {len(table.results)} games, Bradley–Terry ratings (Elo scale)".strip(" —"), title_justify="left")
+    for name, justify in (("entrant", "left"), ("rating", "right"), ("95% interval", "right"), ("games", "right"), ("score", "right")):
+        t.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for r in table.ratings:
+        t.add_row(r.label, f"{r.rating:.0f}", f"{r.low:.0f} – {r.high:.0f}", str(r.games), f"{r.score:g}")
+    return t
+
+
+def write_league_report(directory: Path, table: LeagueTable, title: str = "") -> list[Path]:
+    """``league.json`` and ``ratings.png`` (each rating with its interval) in ``directory``; the files written."""
+    import json
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    data = directory / "league.json"
+    data.write_text(json.dumps(table.to_dict(), indent=1) + "\n", encoding="utf-8")
+    ordered = table.ratings[::-1]
+    fig, ax = plt.subplots(figsize=(6, 0.5 * len(ordered) + 1.6))
+    ax.errorbar(
+        [r.rating for r in ordered],
+        range(len(ordered)),
+        xerr=[[r.rating - r.low for r in ordered], [r.high - r.rating for r in ordered]],
+        fmt="o",
+        capsize=4,
+    )
+    ax.set_yticks(range(len(ordered)), [r.label for r in ordered])
+    ax.set_xlabel("rating (Elo scale, mean 1500), 95% interval")
+    ax.set_title(f"{title} league, {len(table.results)} games".strip())
+    fig.tight_layout()
+    plot = directory / "ratings.png"
+    fig.savefig(plot, dpi=110)
+    plt.close(fig)
+    return [data, plot]
