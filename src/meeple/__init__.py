@@ -8,8 +8,8 @@
 """
 
 from . import games  # the package of games, callable: games() lists their names
-from .core import Action, Game, IllegalAction, RecordError, Result, State, load
+from .core import Action, ChanceError, Game, IllegalAction, RecordError, Result, State, load
 
 __version__ = "0.1.0"
 
-__all__ = ["Action", "Game", "IllegalAction", "RecordError", "Result", "State", "__version__", "games", "load"]
+__all__ = ["Action", "ChanceError", "Game", "IllegalAction", "RecordError", "Result", "State", "__version__", "games", "load"]

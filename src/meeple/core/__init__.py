@@ -1,8 +1,8 @@
 """The game-agnostic core: the Game/State contract, actions, chance, records, errors."""
 
 from .action import Action
-from .chance import ChanceScript, is_chance
-from .errors import IllegalAction, RecordError
+from .chance import ChanceScript, ForcedChance, is_chance
+from .errors import ChanceError, IllegalAction, RecordError
 from .game import Game, State
 from .registry import games, load
 from .result import Result
@@ -10,7 +10,9 @@ from .rng import Rng, mix
 
 __all__ = [
     "Action",
+    "ChanceError",
     "ChanceScript",
+    "ForcedChance",
     "Game",
     "IllegalAction",
     "RecordError",

@@ -22,3 +22,8 @@ class RecordError(ValueError):
         self.step = step
         where = f"step {step}: " if step is not None else ""
         super().__init__(f"{where}{reason}")
+
+
+class ChanceError(ValueError):
+    """A forced chance outcome (``State.force_chance``) that the game cannot use where it asks for one: another
+    kind, or a value that is not possible there. The action during which it was asked for is undone."""

@@ -1,17 +1,17 @@
-"""The game contract (DESIGN.md §3): what every game offers, whatever its rules."""
+"""The game contract (docs/api.md): what every game offers, whatever its rules."""
 
 from __future__ import annotations
 
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
 from .action import Action
-from .chance import ChanceScript
-from .errors import IllegalAction
+from .chance import ChanceScript, ForcedChance, chance_entries
+from .errors import ChanceError, IllegalAction
 from .events import Event
 from .result import Result
 from .rng import Rng, mix
@@ -43,15 +43,25 @@ class Game(ABC):
 
     # -- setting up ---------------------------------------------------------------
 
-    def new_game(self, players: int, seed: int | None = None, **options: Any) -> State:
-        """A new game at its first decision. ``seed=None`` picks a fresh seed (kept in the state)."""
+    def new_game(self, players: int, seed: int | None = None, *, chance: Iterable[Any] | None = None, **options: Any) -> State:
+        """A new game at its first decision. ``seed=None`` picks a fresh seed (kept in the state).
+
+        ``chance``: chance outcomes to force, from the setup's first draw on (as ``State.force_chance``); the
+        outcomes the setup does not use stay forced for the game's first chance draws.
+        """
         opts = self.check_options(options)
         self.check_players(players)
         if seed is None:
             seed = int.from_bytes(os.urandom(6), "big")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be an integer, got {seed!r}")
-        return self.setup(players, seed, opts, None)
+        if chance is None:
+            return self.setup(players, seed, opts, None)
+        entries = chance_entries(chance)
+        state = self.setup(players, seed, opts, ForcedChance(None, entries))
+        if isinstance(state.script, ForcedChance):
+            state.script._state = state
+        return state
 
     #: The game's State subclass; ``setup`` and ``from_dict`` build it.
     state_class: ClassVar[type[State]]
@@ -264,7 +274,64 @@ class State(ABC):
             self.check_legal(action)
         self.history.append(action.text)
         self._legal = None
-        self.do(action)
+        if self.script is None:
+            self.do(action)
+        else:
+            self.do_scripted(action)
+
+    def do_scripted(self, action: Action) -> None:
+        """``do`` while outcomes are scripted; a forced outcome that does not fit undoes the whole action."""
+        script = self.script
+        if not isinstance(script, ForcedChance):
+            self.do(action)
+            return
+        before, entries = self.clone(), script.entries()
+        before.history.pop()
+        before._legal = None
+        try:
+            self.do(action)
+        except ChanceError:
+            self.restore(before)
+            self.script = ForcedChance(self, entries) if entries else None
+            raise
+
+    def restore(self, other: State) -> None:
+        """Become ``other`` (a clone of this state), field by field."""
+        for cls in type(self).__mro__:
+            slots = getattr(cls, "__slots__", ())
+            for name in (slots,) if isinstance(slots, str) else slots:
+                if name in ("__weakref__", "__dict__"):
+                    continue
+                if hasattr(other, name):
+                    setattr(self, name, getattr(other, name))
+                elif hasattr(self, name):
+                    delattr(self, name)
+        if hasattr(other, "__dict__"):
+            vars(self).clear()
+            vars(self).update(vars(other))
+
+    def force_chance(self, outcomes: Iterable[Any]) -> ForcedChance:
+        """Fix the next chance outcomes: the game takes them, in order, wherever it would draw from its RNG (a card
+        dealt, dice rolled, a tile turned), then goes back to the RNG.
+
+        ``outcomes`` are ``(kind, value)`` pairs or history entries ``{"chance": kind, "value": value}``, with the
+        kinds and values each game records in ``history`` (docs/api.md, "Set up a position"). The RNG still
+        advances at each forced draw, so everything after is as reproducible as an unforced game, and the forced
+        outcomes go into ``history`` like any other, so a record of the game replays them. A forced outcome of
+        another kind than the game asks for, or one not possible there (a card not in the deck), raises
+        ``meeple.ChanceError`` and undoes the action that asked for it. Replaces any outcomes still forced; a clone
+        or ``to_dict`` does not carry them. As a context manager (``with state.force_chance([...]):``) it checks on
+        leaving that every forced outcome was used.
+        """
+        forced = ForcedChance(self, chance_entries(outcomes))
+        self.script = forced if len(forced) else None
+        return forced
+
+    @property
+    def forced_chance(self) -> list[dict[str, Any]]:
+        """The forced chance outcomes not used yet (``force_chance``), oldest first."""
+        script = self.script
+        return script.entries() if isinstance(script, ForcedChance) else []
 
     @abstractmethod
     def do(self, action: Action) -> None:
@@ -282,26 +349,28 @@ class State(ABC):
     def chance_index(self, kind: str, pool: Sequence[T]) -> int:
         """Index of an element of ``pool`` drawn uniformly (or read from the replay script)."""
         i = self.rng.below(len(pool))  # drawn in replay too, so a replayed state's RNG matches the original's
-        if self.script is not None:
-            value = self.script.take(kind)
+        script = self.script
+        if script is not None and not script and script.then_rng:
+            self.script = script = None  # the forced outcomes are used up: the RNG's draw stands
+        if script is not None:
+            value = script.take(kind)
             try:
                 i = list(pool).index(value)
             except ValueError:
-                from .errors import RecordError
-
-                raise RecordError(f"chance outcome {kind}={value!r} is not possible here") from None
+                raise script.error(f"chance outcome {kind}={value!r} is not possible here") from None
         self.history.append({"chance": kind, "value": pool[i]})
         return i
 
     def chance_value(self, kind: str, sample: Callable[[Rng], Any], valid: Callable[[Any], bool]) -> Any:
         """A chance outcome sampled by ``sample`` (or read from the replay script, checked by ``valid``)."""
         value = sample(self.rng)  # drawn in replay too, so a replayed state's RNG matches the original's
-        if self.script is not None:
-            value = self.script.take(kind)
+        script = self.script
+        if script is not None and not script and script.then_rng:
+            self.script = script = None
+        if script is not None:
+            value = script.take(kind)
             if not valid(value):
-                from .errors import RecordError
-
-                raise RecordError(f"chance outcome {kind}={value!r} is not possible here")
+                raise script.error(f"chance outcome {kind}={value!r} is not possible here")
         self.history.append({"chance": kind, "value": value})
         return value
 
