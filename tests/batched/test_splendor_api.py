@@ -179,7 +179,6 @@ def test_observe_is_unchanged_by_determinize(env, midgame):
     for seat in range(2):
         worlds = env.from_states([s.determinize(seat, 11) for s in states])
         assert np.array_equal(np.asarray(env.observe(midgame, seat)), np.asarray(env.observe(worlds, seat)))
-        assert (
-            not all(np.array_equal(np.asarray(a), np.asarray(b)) for a, b in zip(worlds.reserved, midgame.reserved, strict=True))
-            or not np.asarray(midgame.blind)[:, 1 - seat].any()
-        ), "determinize should have resampled some blind card"
+        hidden = np.asarray(midgame.blind) & (np.arange(4) != seat)[None, :, None]
+        moved = np.asarray(worlds.reserved) != np.asarray(midgame.reserved)
+        assert moved[hidden].any(), "determinize resampled none of the opponents' blind cards: the check would be empty"
