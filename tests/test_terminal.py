@@ -91,7 +91,7 @@ def test_a_session_helps_narrates_and_saves_where_it_said(name: str, moves: str,
     example = {"splendor": "take wug", "stoneage": "place hunt 3", "scythe": "deploy m3 3,4"}[name]
     assert example in out  # help came first
     assert "Seat 2 (random)" in out  # the bot's moves are told as they happen
-    assert re.search(r"^You\b", out, re.M) or "You " in out  # and the person's own
+    assert "Seat 1 (you) " in out  # and the person's own
     records = saved_records(tmp_path)
     assert len(records) == 1
     assert f"The record will be saved to {records[0]}" in " ".join(out.split())  # said at the start
@@ -259,7 +259,7 @@ def test_numbered_moves_are_grouped_and_chosen_by_their_number(tmp_path: Path) -
     code, out = play(["stoneage", "--seed", "3"], "place hunt\n3\nquit\n", tmp_path)
     assert code == 0
     assert re.search(r"\d+ place hunt 1–\d+", out)
-    assert "You placed 3" in out or "placed 3" in out
+    assert "Seat 1 (you) placed 3" in out
 
 
 # -- the Scythe map --------------------------------------------------------------------------------------------------

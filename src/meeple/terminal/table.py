@@ -70,13 +70,15 @@ class Table:
 
     def seat_label(self, seat: int) -> str:
         if seat == self.viewer:
-            return self.t("terminal.you")
+            # a seat number, not "You": event messages are written for a name ("{player} is the start player")
+            return self.t("terminal.you", n=seat + 1)
         if seat in self.agents:
             return self.t("terminal.seat_agent", n=seat + 1, agent=self.seat_names[seat])
         return self.t("terminal.seat", n=seat + 1)
 
-    def out(self, text: str, style: str = "") -> None:
-        self.console.print(f"[{style}]{escape(text)}[/{style}]" if style else escape(text), soft_wrap=True)
+    def out(self, text: str, style: str = "", *, path: bool = False) -> None:
+        """One message; prose wraps at words, a line holding a path is never broken (so it can be copied)."""
+        self.console.print(f"[{style}]{escape(text)}[/{style}]" if style else escape(text), soft_wrap=path)
 
     # -- the game ---------------------------------------------------------------------------------------------
 
@@ -86,7 +88,7 @@ class Table:
         seats = ", ".join(f"{i + 1}={n}" for i, n in enumerate(self.seat_names))
         self.out(self.t("terminal.start", title=self.game.title, players=state.num_players, seed=state.seed, seats=seats))
         if self.humans:
-            self.out(self.t("terminal.record_at", path=self.record_path))
+            self.out(self.t("terminal.record_at", path=self.record_path), path=True)
             self.out(self.t("terminal.commands"), "dim")
         try:
             while not state.is_over:
@@ -103,7 +105,7 @@ class Table:
             return 1
         self.show_end()
         path = record.write(record.make(state, seats=self.seat_names), self.record_path)
-        self.out(self.t("terminal.saved", path=path))
+        self.out(self.t("terminal.saved", path=path), path=True)
         return 0
 
     def play(self, seat: int, action: Action) -> None:
@@ -123,7 +125,7 @@ class Table:
             self.out(self.t("terminal.nothing_saved"))
             return
         path = record.write(record.make(self.state, seats=self.seat_names), self.record_path)
-        self.out(message.replace("{path}", str(path)))
+        self.out(message.replace("{path}", str(path)), path=True)
 
     # -- a person's decision ----------------------------------------------------------------------------------
 
@@ -173,13 +175,20 @@ class Table:
         return action
 
     def show_moves(self, entries: Sequence[menu.Entry]) -> None:
+        """Moves in columns; runs of bare notations pack tightly, moves told in words get their own wider run."""
         self.out(self.t("terminal.moves"))
         width = len(str(len(entries)))
-        cells = []
+        runs: list[list[str]] = []
+        worded_run: bool | None = None
         for i, entry in enumerate(entries):
             words = f" [dim]{escape(entry.words)}[/dim]" if entry.words else ""
-            cells.append(f"[bold]{i + 1:>{width}}[/bold] {escape(entry.label)}{words}")
-        self.console.print(Columns(cells, padding=(0, 3)))
+            cell = f"[bold]{i + 1:>{width}}[/bold] {escape(entry.label)}{words}"
+            if worded_run is None or worded_run != bool(entry.words):
+                runs.append([])
+                worded_run = bool(entry.words)
+            runs[-1].append(cell)
+        for run in runs:
+            self.console.print(Columns(run, padding=(0, 3)))
 
     def show_help(self, observation: Mapping[str, Any]) -> None:
         """The game's notation with an example of each kind of move, and its symbols."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -49,29 +50,38 @@ def who_is_where(obs: Mapping[str, Any]) -> dict[str, Text]:
     return spots
 
 
+#: What each village and gathering place gives (§5), shown next to it.
+GIVES = {
+    "hunt": "food (dice ÷ 2)", "forest": "wood (dice ÷ 3)", "clay": "clay (dice ÷ 4)", "quarry": "stone (dice ÷ 5)",
+    "river": "gold (dice ÷ 6)", "toolmaker": "+1 tool", "hut": "+1 person", "field": "+1 agriculture",
+}  # fmt: skip
+
+
 def render(obs: Mapping[str, Any]) -> Group:
     spots = who_is_where(obs)
-    board = Table(title=f"Stone Age — round {obs['round']}, start player {obs['start_player'] + 1}", header_style="bold")
-    board.add_column("location")
-    board.add_column("room")
-    board.add_column("people (by seat)")
+    # one table of every place a person can go, so the whole board fits a terminal screen
+    board = Table(
+        title=f"Stone Age — round {obs['round']}, start player {obs['start_player'] + 1}, cards in deck {obs['deck']}",
+        header_style="bold",
+        box=box.SIMPLE_HEAD,
+    )
+    for col in ("place", "room", "gives", "people (by seat)"):
+        board.add_column(col)
     for name in ("hunt", "forest", "clay", "quarry", "river", "toolmaker", "hut", "field"):
-        board.add_row(name, SPOT[name], spots[name])
-    cards = Table(title=f"Civilization cards (deck: {obs['deck']})", header_style="bold")
-    for col in ("slot", "cost", "card", "who"):
-        cards.add_column(col)
+        board.add_row(name, SPOT[name], GIVES[name], spots[name])
+    board.add_section()
     for slot in range(3, -1, -1):
         card = obs["display"][slot]
         name = f"card {slot + 1}"
-        cards.add_row(str(slot + 1), str(slot + 1), card_text(card) if card else Text("(empty)", style="dim"), spots[name])
-    stacks = Table(title="Building stacks", header_style="bold")
-    for col in ("stack", "top tile", "left", "who"):
-        stacks.add_column(col)
+        what = Text(f"pay {slot + 1}: ").append(card_text(card)) if card else Text("(empty)", style="dim")
+        board.add_row(name, "1", what, spots[name])
+    board.add_section()
     for i, st in enumerate(obs["stacks"]):
-        stacks.add_row(str(i + 1), tile_text(st["top"]), str(st["size"]), spots[f"building {i + 1}"])
+        what = Text(tile_text(st["top"])).append(f"  ({st['size']} left)", style="dim")
+        board.add_row(f"building {i + 1}", "1", what, spots[f"building {i + 1}"])
 
-    seats = Table(header_style="bold")
-    for col in ("seat", "score", "people", "food", "agri", "resources", "tools", "cards", "buildings"):
+    seats = Table(header_style="bold", box=box.SIMPLE_HEAD)
+    for col in ("seat", "score", "people", "food", "agri", "goods", "tools", "cards", "bldgs"):
         seats.add_column(col)
     for p, pl in enumerate(obs["players"]):
         marker = "▶ " if obs["current_player"] == p else "  "
@@ -90,7 +100,7 @@ def render(obs: Mapping[str, Any]) -> Group:
             if isinstance(extra, list) and extra
             else (f" +{extra} hidden" if isinstance(extra, int) and extra else "")
         )
-        people = f"{pl['people']}" + (f" ({pl['unplaced']} to place)" if obs["phase"] == "place" else "")
+        people = f"{pl['people']}" + (f" ({pl['unplaced']} left)" if obs["phase"] == "place" else "")
         seats.add_row(
             Text(f"{marker}{p + 1}{you}", style=SEAT_STYLE[p % 4]),
             str(pl["score"]),
@@ -119,7 +129,7 @@ def render(obs: Mapping[str, Any]) -> Group:
         status.append(Text(f"{obs['food_missing']} food missing: 'feed w/c/s/g' for each, or 'starve' (−10)."))
     if obs["last_round"]:
         status.append(Text("A building stack is empty: this is the last round.", style="bold yellow"))
-    return Group(board, cards, stacks, seats, *status)
+    return Group(board, seats, *status)
 
 
 # -- terminal hooks (meeple.terminal.texts): help, moves in words, payments grouped --------------------------------
