@@ -40,6 +40,7 @@ from .data import (
     UNIT_SLOTS,
     WORKER0,
 )
+from .queries import BoardQueries
 
 SECTION, TOP, MOVING, UNIT, TRADING, PRODUCING, BOTTOM, PAYING, OVER = (
     "section", "top", "move", "unit", "trade", "produce", "bottom", "pay", "over",
@@ -77,7 +78,7 @@ _LAND_NEIGHBOURS = tuple(tuple(n for n, _ in NEIGHBOURS[h] if not IS_HOME[n] and
 _R = len(D.RESOURCES)
 
 
-class ScytheState(AutomaRules, CombatRules, CardRules, State):
+class ScytheState(AutomaRules, CombatRules, CardRules, BoardQueries, State):
     __slots__ = (
         "_board",
         "abil",
