@@ -179,10 +179,10 @@ class Rooms:
                 self._evict(keep=live)
         return live
 
-    def _evict(self, keep: Live | None = None) -> None:
-        """Hold at most ``max_live`` games: the idle ones (no viewer, bot or clock), least recently changed
-        first, are dropped; storage has all of them and :meth:`get` rebuilds one on demand."""
-        excess = len(self.live) - self.limits.max_live
+    def _evict(self, keep: Live | None = None, room: int = 0) -> None:
+        """Hold at most ``max_live`` games (less ``room`` for new ones): the idle ones (no viewer, bot or clock),
+        least recently changed first, are dropped; storage has all of them and :meth:`get` rebuilds one on demand."""
+        excess = len(self.live) + room - self.limits.max_live
         if excess <= 0:
             return
         idle = sorted((g for g in self.live.values() if g is not keep and not g.busy), key=lambda g: g.stored.updated)
@@ -224,7 +224,7 @@ class Rooms:
     # -- creating and joining -------------------------------------------------------------------
 
     def _check_room(self) -> None:
-        self._evict()
+        self._evict(room=1)
         if len(self.live) >= self.limits.max_live:
             raise Unavailable(f"this server is playing its limit of {self.limits.max_live} games: try again later")
 

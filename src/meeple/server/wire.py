@@ -76,7 +76,7 @@ def parse_object(raw: bytes | str, what: str, limit: int = MAX_BODY) -> dict[str
     try:
         data = parse(raw, limit)
     except TooLarge as e:
-        raise TooLarge(f"{what} {e.message}") from None
+        raise TooLarge(f"{what} is {e.message}") from None
     except BadRequest as e:
         raise BadRequest(f"{what} is {e.message}" if e.message.startswith("not ") else f"{what}: {e.message}") from None
     if not isinstance(data, dict):
