@@ -295,13 +295,15 @@ def _who(obs: Mapping[str, Any], seat: int | None) -> str:
 
 def _automa_line(a: Mapping[str, Any]) -> Text:
     """The solo game's Automa (seat 1 in combat lines): level, tracker, scheme, power, cards, stars, units."""
-    last = f", last card {a['discard'][-1]}" if a["discard"] else ""
+    last = f"\n    last card {a['discard'][-1]}" if a["discard"] else ""
     if a.get("last_move"):
         last += f" ({a['last_move'].replace('_', ' ')})"
+    # two short lines rather than one long one: an 80-column terminal breaks neither mid-word
     return Text(
-        f"Automa ({a['level']}, {a['faction']}): tracker {a['tracker_space']}/{a['tracker_spaces']}, scheme {'I' * a['scheme']}, "
-        f"rivers {'open' if a['rivers_allowed'] else 'closed'}; power {a['power']}, combat cards {a['hand_size']}, "
-        f"stars {a['star_count']}, territories {a['territories']}, deck {a['deck_size']}{last}",
+        f"  Automa ({a['level']}, {a['faction'].capitalize()}) · star tracker {a['tracker_space']}/{a['tracker_spaces']} · "
+        f"scheme {'I' * a['scheme']} · rivers {'open' if a['rivers_allowed'] else 'closed'}\n"
+        f"    power {a['power']} · combat cards {a['hand_size']} · stars {a['star_count']} · territories {a['territories']} · "
+        f"deck {a['deck_size']}{last}",
         style=STYLE.get(a["faction"], ""),
     )
 
