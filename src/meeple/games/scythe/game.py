@@ -61,10 +61,49 @@ class Scythe(Game):
         return render(observation)
 
     def board_data(self) -> dict[str, Any]:
-        """The printed board (hexes, terrain, rivers, lakes, tunnels): static and public, for map views."""
-        from .data import MAP
+        """The printed board (hexes, terrain, rivers, lakes, tunnels) and the printed mats: static and public, for
+        the table's views (``table``: each mat's columns, each faction's abilities, the popularity tiers)."""
+        from . import data as D
+        from .describe import ability_term, faction_ability_term
 
-        return MAP
+        mats = {
+            D.MATS[m]: [
+                {
+                    "top": D.TOP_ACTIONS[D.MAT_TOP[m][b]],
+                    "bottom": D.BOTTOM_ACTIONS[b],
+                    "cost": D.MAT_BASE_COST[m][b],
+                    "cubes": D.MAT_CUBE_SPACES[m][b],
+                    "coins": D.MAT_COINS_REWARD[m][b],
+                    "resource": D.RESOURCES[b],
+                }
+                for b in range(4)
+            ]
+            for m in range(len(D.MATS))
+        }
+        factions = {
+            D.FACTIONS[f]: {
+                "home": D.SPACE_NAMES[D.HOME[f]],
+                "ability": faction_ability_term(f),
+                "mechs": [ability_term(f, m) for m in range(4)],
+                "mech_names": list(D.MECH_ABILITIES[f]),
+            }
+            for f in range(len(D.FACTIONS))
+        }
+        tiers = [{"from": lo, "to": hi, "star": st, "territory": te, "pair": pr} for lo, hi, st, te, pr in D.TIERS]
+        # which top-row cube slots belong to which top action (the upgrade spots of each column)
+        slots = {"move": ["move", "coins"], "bolster": ["power", "cards"], "trade": ["popularity"], "produce": ["produce"]}
+        encounters = {c: [[list(cost), list(gain)] for cost, gain in options] for c, options in D.ENCOUNTER_OPTIONS.items()}
+        factory = {c: {"cost": list(cost), "gain": list(gain), "mode": mode} for c, (cost, gain, mode) in D.FACTORY_TOP.items()}
+        table = {
+            "mats": mats,
+            "factions": factions,
+            "tiers": tiers,
+            "stars": list(D.STAR_KINDS),
+            "top_slots": slots,
+            "encounters": encounters,
+            "factory_cards": factory,
+        }
+        return {**D.MAP, "table": table}
 
     def public_action_text(self, text: str, seat: int | None, viewer: int | None) -> str:
         """What another seat's game log shows: a combat dial and the cards tucked stay secret (RULES.md §8.2)."""
