@@ -56,6 +56,8 @@ def test_help_is_in_the_tables_language(lang: str, tmp_path: Path) -> None:
     assert "buy 2.4 gold:wr" in out and "reserve deck 2" in out
     title = {"en": "how to write moves", "vi": "cách viết nước đi", "fa": "نوشتن حرکت‌ها"}[lang]
     assert title in out
+    white = {"en": "w white", "vi": "w trắng", "fa": "w سفید"}[lang]
+    assert white in out  # the symbols' legend speaks the language too
     assert "cannot read" not in out  # help is not taken for a bad move
 
 
@@ -248,7 +250,7 @@ def test_moves_name_their_cards_and_mechs_in_words() -> None:
     from meeple.games.scythe.data import FACTIONS, MECH_ABILITIES
 
     key, params = hook(scythe, "move_words")(obs, "deploy m3 3,4")
-    assert key == "terminal.scythe.deploy" and params["mech"] == MECH_ABILITIES[FACTIONS.index(obs["players"][0]["faction"])][2]
+    assert key == "terminal.scythe.deploy" and params["mech"]["text"] == MECH_ABILITIES[FACTIONS.index(obs["players"][0]["faction"])][2]
     key, params = hook(scythe, "move_words")(obs, "section 1")
     top, bottom = obs["players"][0]["sections"][0].split("/")
     assert params["top"] == {"term": top} and params["bottom"] == {"term": bottom}

@@ -12,7 +12,8 @@ module may define, for the terminal table to use when present:
   one line and chosen amount by amount.
 
 The hooks speak in catalogue keys and event parameters (``meeple.core.events``: ``{"term": w}``, ``{"counts": ..}``,
-``{"list": ..}``; here also ``{"pairs": [[symbol, param], ...]}`` for "w white, u blue"), so a game's view never
+``{"list": ..}``; here also ``{"pairs": [[symbol, param], ...]}`` for "w white, u blue", ``{"phrase": (key, params)}``
+and ``{"term": word, "text": shown}`` for a term written ``shown`` where no catalogue has it), so a game's view never
 imports the terminal or the catalogues, and every word reaches the player in their language.
 """
 
@@ -38,6 +39,9 @@ def value_text(value: Any, lang: str) -> str:
     """A hook's parameter written out in ``lang``."""
     if isinstance(value, dict) and "pairs" in value:
         return ", ".join(f"{symbol} {value_text(meaning, lang)}" for symbol, meaning in value["pairs"])
+    if isinstance(value, dict) and "term" in value and "text" in value:  # a term the catalogues may not hold yet
+        key = f"term.{value['term']}"
+        return catalogue(lang).get(key) or catalogue("en").get(key) or str(value["text"])
     if isinstance(value, dict) and "phrase" in value:
         key, params = value["phrase"]
         return phrase(key, params, lang)

@@ -391,9 +391,16 @@ def _mechs(obs: Mapping[str, Any]) -> list[str]:
     return list(MECH_ABILITIES[FACTIONS.index(me["faction"])])
 
 
+def _ability(name: str) -> dict[str, str]:
+    """A mech ability as a term (``People's Army`` is ``term.peoples_army``), written as printed where untranslated."""
+    return {"term": name.lower().replace("'", "").replace(" ", "_"), "text": name}
+
+
 def help_entries(obs: Mapping[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
     names = _mechs(obs)
-    mechs: Any = {"pairs": [[f"m{k + 1}", n] for k, n in enumerate(names)]} if names else {"phrase": ("terminal.help.scythe.mech_kinds", {})}
+    mechs: Any = (
+        {"pairs": [[f"m{k + 1}", _ability(n)] for k, n in enumerate(names)]} if names else {"phrase": ("terminal.help.scythe.mech_kinds", {})}
+    )
     return [(example, f"terminal.help.scythe.{key}", {"mechs": mechs} if key == "deploy" else {}) for example, key in HELP]
 
 
@@ -423,7 +430,7 @@ def move_words(obs: Mapping[str, Any], notation: str) -> Phrase | None:
     if words[0] == "deploy" and len(words) == 3:
         names = _mechs(obs)
         k = int(words[1][1:]) - 1
-        return ("terminal.scythe.deploy", {"mech": names[k], "where": {"phrase": _space_words(words[2], obs)}}) if names else None
+        return ("terminal.scythe.deploy", {"mech": _ability(names[k]), "where": {"phrase": _space_words(words[2], obs)}}) if names else None
     if words[0] == "build" and len(words) == 3:
         return "terminal.scythe.build", {"structure": {"term": words[1]}, "where": {"phrase": _space_words(words[2], obs)}}
     if words[0] == "enlist" and len(words) == 3:
@@ -434,7 +441,7 @@ def move_words(obs: Mapping[str, Any], notation: str) -> Phrase | None:
     if words[0] in ("to", "retreat", "fight", "produce") and len(words) == 2 and words[1] in SPACE_INDEX:
         return _space_words(words[1], obs)
     if words[0] == "reveal" and words[1].isdigit():
-        return "terminal.scythe.objective", {"name": OBJECTIVE_NAMES.get(int(words[1]), "?")}
+        return "terminal.scythe.objective", {"name": {"term": f"objective_{words[1]}", "text": OBJECTIVE_NAMES.get(int(words[1]), "?")}}
     if words[:2] == ["keep", "factory"]:
         return "terminal.scythe.text", {"text": _factory_card(int(words[2]))}
     if words[0] == "option" and "encounter" in obs["turn"]:

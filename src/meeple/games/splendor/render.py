@@ -105,9 +105,9 @@ def help_entries(obs: Mapping[str, Any]) -> list[tuple[str, str, dict[str, Any]]
 
 
 def help_symbols(obs: Mapping[str, Any]) -> list[Phrase]:
-    colours = {"pairs": [[LETTER[c], {"term": c}] for c in COLOURS]}
+    colours = {"pairs": [[LETTER[c], {"term": f"splendor.{c}", "text": c}] for c in COLOURS]}
     return [
-        ("terminal.help.splendor.colours", {"colours": colours, "gold": {"term": "gold"}}),
+        ("terminal.help.splendor.colours", {"colours": colours, "gold": {"term": "splendor.gold", "text": "gold"}}),
         ("terminal.help.splendor.slots", {}),
         ("terminal.help.splendor.cards", {}),
     ]
@@ -122,7 +122,8 @@ def _card_words(card: Mapping[str, Any] | None) -> Phrase | None:
         return None
     if card.get("hidden"):
         return "terminal.splendor.hidden_card", {"tier": card["tier"]}
-    return "terminal.splendor.card", {"bonus": {"term": card["bonus"]}, "points": card["points"], "cost": _cost(card["cost"])}
+    bonus = {"term": f"splendor.{card['bonus']}", "text": card["bonus"]}
+    return "terminal.splendor.card", {"bonus": bonus, "points": card["points"], "cost": _cost(card["cost"])}
 
 
 def move_words(obs: Mapping[str, Any], notation: str) -> Phrase | None:
