@@ -9,7 +9,9 @@ For each game, uniformly random play for S seconds through:
   gymnasium      env.step(id) with a masked random id, random opponents     (decisions/s, learner and opponents)
   openspiel      state.legal_actions() + state.apply_action(id)             (decisions/s)
   openspiel+obs  the same, plus state.observation_tensor() for the mover    (decisions/s)
-and prints each rate with its ratio to the raw engine (how many times slower). Needs meeple[rl].
+and prints each rate with its ratio to the raw engine (how many times slower). Needs the rl extra
+(pip install 'meeple[rl]'). Without --players each game is measured at 2 players (or its minimum, if higher): the
+OpenSpiel adapter is for 2+ players (zero-sum), so a solo count such as Scythe's 1 measures the other adapters only.
 """
 
 from __future__ import annotations
@@ -23,6 +25,29 @@ import numpy as np
 
 from meeple.core import games, load
 from meeple.envs.common import has_tensor
+
+#: The modules the adapters need, and the extra that installs them.
+RL_MODULES = ("gymnasium", "pettingzoo", "pyspiel")
+
+
+def default_players(min_players: int) -> int:
+    """The player count measured when none is given: every adapter accepts 2 (OpenSpiel's needs 2+)."""
+    return max(2, min_players)
+
+
+def adapters(name: str, players: int) -> dict[str, Callable[[int], int]]:
+    """The measurements that apply at this player count (OpenSpiel's adapter offers 2+ players only)."""
+    runs = {"engine+tensor": engine(name, players, tensor=True), "pettingzoo": pettingzoo(name, players), "gymnasium": gymnasium_env(name, players)}
+    if players >= 2:
+        runs["openspiel"] = openspiel(name, players, tensor=False)
+        runs["openspiel+obs"] = openspiel(name, players, tensor=True)
+    return runs
+
+
+def missing_rl_modules() -> list[str]:
+    from importlib.util import find_spec
+
+    return [m for m in RL_MODULES if find_spec(m) is None]
 
 
 def _timed(seconds: float, run_game: Callable[[int], int]) -> float:
@@ -118,8 +143,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="*", help="games to measure (default: every game with a tensor)")
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement")
-    parser.add_argument("--players", type=int, default=None, help="player count (default: each game's minimum)")
+    parser.add_argument("--players", type=int, default=None, help="player count (default: 2, or the game's minimum if higher)")
     args = parser.parse_args()
+    missing = missing_rl_modules()
+    if missing:
+        parser.exit(2, f"the RL adapters need {', '.join(missing)}, from the rl extra: pip install 'meeple[rl]' (in a source checkout: pip install -e '.[rl]')\n")
     names = args.games or games()
     for name in names:
         try:
@@ -130,18 +158,15 @@ def main() -> None:
         if not ready:
             print(f"\n{name}: skipped, it has no observation_tensor")
             continue
-        players = args.players or load(name).min_players
-        print(f"\n{name}, {players} players, {args.seconds:g} s each")
+        game = load(name)
+        players = args.players or default_players(game.min_players)
+        if not game.min_players <= players <= game.max_players:
+            print(f"\n{name}: skipped, it is for {game.min_players}-{game.max_players} players, not {players}")
+            continue
+        print(f"\n{name}, {players} players, {args.seconds:g} s each" + ("" if players >= 2 else " (OpenSpiel: 2+ players only)"))
         base = _timed(args.seconds, engine(name, players, tensor=False))
         print(f"  {'engine':<15} {base:>10,.0f} decisions/s   1.00x")
-        runs = {
-            "engine+tensor": engine(name, players, tensor=True),
-            "pettingzoo": pettingzoo(name, players),
-            "gymnasium": gymnasium_env(name, players),
-            "openspiel": openspiel(name, players, tensor=False),
-            "openspiel+obs": openspiel(name, players, tensor=True),
-        }
-        for label, run in runs.items():
+        for label, run in adapters(name, players).items():
             rate = _timed(args.seconds, run)
             print(f"  {label:<15} {rate:>10,.0f} decisions/s   {base / rate:.2f}x slower")
 
