@@ -57,6 +57,7 @@ class Table:
 
     def open(self, driver: Any, seat: int, lang: str) -> None:
         driver.get(self.server)
+        wait(driver, lambda d: d.find_elements(By.ID, "ng-create"))  # the page has settled its language: ours now wins
         seats = json.dumps({self.id: {"game": "splendor", "seats": {str(seat): self.tokens[seat]}}})
         driver.execute_script("localStorage.setItem('meeple.lang', arguments[0]); localStorage.setItem('meeple.seats', arguments[1])", lang, seats)
         driver.get(f"{self.server}#/game/{self.id}/{seat}")
@@ -94,6 +95,13 @@ def legal(table: Table) -> list[str]:
     return [str(a) for a in table.state.legal_actions()]
 
 
+def shot(driver: Any, name: str, css: str | None = None) -> None:
+    """A screenshot, first scrolled to ``css`` (the players' tableaux sit below the fold)."""
+    if css:
+        driver.execute_script("document.querySelector(arguments[0]).scrollIntoView({block: 'start'})", css)
+    screenshot(driver, name)
+
+
 def no_overflow(driver: Any) -> bool:
     return driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth + 1")
 
@@ -115,7 +123,7 @@ def test_every_kind_of_turn_is_played_on_the_board(server: str, browser: Any, si
     colours = [c for i, c in enumerate(COLOUR.values()) if table.state.supply[i]][:3]
     for c in colours:
         click(browser, f"#supply button[data-token='{c}']")
-    assert "3" in browser.find_element(By.ID, "hand-count").text
+    assert "0 + 3 = 3" in browser.find_element(By.ID, "hand-count").text
     assert decide(browser, table, "#take") == "take " + "".join(LETTER[c] for c in colours)
     other_seat_plays(browser, table)
 
@@ -128,13 +136,10 @@ def test_every_kind_of_turn_is_played_on_the_board(server: str, browser: Any, si
     # Reserve from the display: the cheapest level-1 card, through the chooser's reserve button.
     slot = min(range(4), key=lambda i: sum(display_card(table, 0, i)["cost"].values()))
     card = f"#display .card[data-slot='1.{slot + 1}']"
-    click(browser, card)
-    if browser.find_elements(By.CSS_SELECTOR, "#chooser"):
-        assert decide(browser, table, f"#chooser button[data-action='reserve 1.{slot + 1}']") == f"reserve 1.{slot + 1}"
-    else:  # reserving was its only move: the click played it
-        wait(browser, lambda d: ply(d) != len(table.state.history))
-        table.sync()
-        assert table.last() == f"reserve 1.{slot + 1}"
+    assert "Costs you" in browser.find_element(By.CSS_SELECTOR, card).get_attribute("title") or lang != "en"
+    click(browser, card)  # a card opens its panel: what it would cost me, then buy or reserve
+    assert browser.find_element(By.ID, "chooser-cost").text
+    assert decide(browser, table, f"#chooser button[data-action='reserve 1.{slot + 1}']") == f"reserve 1.{slot + 1}"
     other_seat_plays(browser, table)
 
     # Reserve blind from the level-1 deck: the deck is the thing touched.
@@ -190,7 +195,8 @@ def test_every_kind_of_turn_is_played_on_the_board(server: str, browser: Any, si
     # The tableau shows what was bought, stacked under its colour, and the page never scrolls sideways.
     assert len(browser.find_elements(By.CSS_SELECTOR, ".player.mine .stack .mini")) == len(table.state.bought[0])
     assert no_overflow(browser)
-    screenshot(browser, f"{name}-late")
+    shot(browser, f"{name}-late")
+    shot(browser, f"{name}-tableaux", ".players")
     assert console_errors(browser) == []
 
 
@@ -253,5 +259,15 @@ def test_choosing_between_two_visiting_nobles_on_the_board(server: str, browser:
     assert decide(browser, table, f"#nobles .noble[data-noble='{want.split()[1]}']") == want
     assert noble_id in table.state.nobles_won[chooser]
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, f".player.mine .won .noble[data-mark='noble:{noble_id}']"))
+    assert no_overflow(browser)
+    # Played on to the end through the API: the final table and its scores, still without a console error.
+    while not table.state.is_over:
+        moves = legal(table)
+        buys = [a for a in moves if a.startswith("buy ") and " gold:" not in a]
+        takes = [a for a in moves if a.startswith("take ") and len(a) == 8]
+        table.act((buys or takes or moves)[0])
+    wait(browser, lambda d: d.find_element(By.ID, "game").get_attribute("data-over") == "true")
+    shot(browser, f"splendor-{size}-end", ".players")
+    shot(browser, f"splendor-{size}-end-scores", "#result")
     assert no_overflow(browser)
     assert console_errors(browser) == []
