@@ -138,7 +138,13 @@ def test_a_finished_game_prints_where_its_record_is(tmp_path: Path) -> None:
     path = tmp_path / "r.json"
     code, out = play(["splendor", "--seats", "random,random", "--seed", "4", "--record", str(path)], "", tmp_path)
     assert code == 0 and f"Record saved to {path}" in " ".join(out.split())
-    assert json.loads(path.read_text())["result"] is not None
+    result = json.loads(path.read_text())["result"]
+    assert result is not None
+    # the score as the rulebook counts it (Result.details["breakdown"]), one column per seat
+    cards = [part["cards"] for part in result["details"]["breakdown"]]
+    row = next(line for line in out.splitlines() if line.strip().startswith("Development cards"))
+    assert row.split()[-2:] == [str(n) for n in cards]
+    assert "Nobles" in out and "Total" in out and "winner(s)" in out
 
 
 # -- narration: what the watching seat may know ----------------------------------------------------------------------

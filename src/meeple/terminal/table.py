@@ -221,28 +221,39 @@ class Table:
 
 
 def show_result(state: State, console: Console, lang: str = "en", names: Sequence[str] | None = None) -> None:
-    """Scores, ranks, the breakdown by the rulebook's categories where the game gives one, and the winners."""
+    """The score of each seat by the rulebook's categories where the game gives them, the tie-breaker, the winners."""
     result = state.result()
     assert result is not None
+    game = state.game.name
     names = list(names) if names is not None else [say("terminal.seat", lang, n=i + 1) for i in range(state.num_players)]
-    breakdown = result.details.get("breakdown") if isinstance(result.details, Mapping) else None
+    details = result.details if isinstance(result.details, Mapping) else {}
+    breakdown = details.get("breakdown")
+    columns: list[tuple[str, Mapping[str, Any], Any, Any]] = []  # (who, categories, score, rank)
     for seat, (score, rank) in enumerate(zip(result.scores, result.ranks, strict=True)):
-        line = say("terminal.score_line", lang, name=names[seat], score=score, rank=rank)
-        if isinstance(breakdown, list) and seat < len(breakdown) and isinstance(breakdown[seat], Mapping):
-            parts = ", ".join(
-                f"{say(f'score.{state.game.name}.{k}', lang) if _has(f'score.{state.game.name}.{k}', lang) else k.replace('_', ' ')} {v}"
-                for k, v in breakdown[seat].items()
-            )
-            line += f" ({parts})"
-        console.print(escape(line), soft_wrap=True)
-    tiebreak = result.details.get("tiebreak") if isinstance(result.details, Mapping) else None
+        parts = breakdown[seat] if isinstance(breakdown, list) and seat < len(breakdown) and isinstance(breakdown[seat], Mapping) else {}
+        columns.append((names[seat], parts, score, rank))
+    if "automa_score" in details:  # a solo game: the game's own opponent (Scythe's Automa)
+        automa = details.get("automa_breakdown") if isinstance(details.get("automa_breakdown"), Mapping) else {}
+        columns.append((say("terminal.automa", lang, level=details.get("automa_level")), automa, details["automa_score"], "-"))
+    categories = [k for _, parts, _, _ in columns for k in parts if k != "total"]
+    categories = list(dict.fromkeys(categories))
+    table = Grid(box=None, header_style="bold", padding=(0, 2))
+    table.add_column("", no_wrap=True)  # the rulebook's category names stay whole; seat names wrap instead
+    for who, _, _, _ in columns:
+        table.add_column(who, justify="right")
+    for k in categories:
+        label = say(f"score.{game}.{k}", lang) if _has(f"score.{game}.{k}", lang) else k.replace("_", " ")
+        table.add_row(label, *(str(parts.get(k, "")) for _, parts, _, _ in columns))
+    table.add_row(Text(say("terminal.total", lang), style="bold"), *(Text(str(score), style="bold") for _, _, score, _ in columns))
+    table.add_row(say("terminal.rank", lang), *(str(rank) for _, _, _, rank in columns))
+    console.print(table)
+    tiebreak = details.get("tiebreak")
     if tiebreak:
-        key = f"tiebreak.{state.game.name}.{tiebreak}"
+        key = f"tiebreak.{game}.{tiebreak}"
         console.print(escape(say("terminal.tiebreak", lang, rule=say(key, lang) if _has(key, lang) else str(tiebreak))))
     winners = ", ".join(names[w] for w in result.winners)
-    if "automa_score" in result.details:  # a solo game: the game's own opponent (Scythe's Automa)
-        console.print(escape(say("terminal.automa_score", lang, level=result.details.get("automa_level"), score=result.details["automa_score"])))
-        winners = winners or say("terminal.automa_won", lang)
+    if "automa_score" in details and not winners:
+        winners = say("terminal.automa_won", lang)
     console.print(escape(say("terminal.winners", lang, winners=winners)))
 
 
