@@ -135,15 +135,16 @@ def narration(game_id: str, doc: dict[str, Any]) -> Narration:
 def events_for(
     game_id: str, doc: dict[str, Any], deciders: Sequence[int | None], viewer: Viewer, tail: int
 ) -> tuple[list[dict[str, Any]], int]:
-    """The last ``tail`` decisions as ``viewer`` was told them (oldest first), and ``since``: the ply the game had
-    reached once the viewer's own last decision was played (0 if it has made none), so the decisions with
-    ``ply >= since`` are what happened since its last decision."""
+    """The last ``tail`` decisions as ``viewer`` was told them (oldest first; more where the decisions since its own
+    last one are more), and ``since``: the ply the game had reached once the viewer's own last decision was played
+    (0 if it has made none), so the decisions with ``ply >= since`` are what happened since its last decision."""
     told = narration(game_id, doc).follow(doc, deciders)
     since = 0
+    start = max(0, len(told) - tail)
     if viewer is not None:
-        for item in reversed(told):
-            if item.seat == viewer:
-                since = item.after
+        for k in range(len(told) - 1, -1, -1):
+            if told[k].seat == viewer:
+                since = told[k].after
+                start = min(start, k + 1)
                 break
-    shown = told[-tail:] if tail > 0 else []
-    return [{"ply": t.ply, "seat": t.seat, "events": t.events.get(viewer, [])} for t in shown], since
+    return [{"ply": t.ply, "seat": t.seat, "events": t.events.get(viewer, [])} for t in told[start:]], since

@@ -3,6 +3,8 @@
 The view never holds a seat token, a chance outcome from the history, or another seat's
 observation. The game log lists decisions by their notation; a game whose notations could
 carry a secret may define ``public_action_text(text, seat, viewer) -> str`` to mask them.
+``events`` tells the last decisions in game terms as this seat may know them, and ``since`` where
+its own last decision left the game (see :mod:`.narration`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ if TYPE_CHECKING:
     from .rooms import Live
 
 LOG_TAIL = 300
+#: Decisions told in game terms in each view (and every decision since the seat's own last one): each view is
+#: pushed whole, so this tail is kept short.
+EVENTS_TAIL = 60
 
 
 def public_seats(live: Live) -> list[dict[str, Any]]:
@@ -49,7 +54,7 @@ def seat_view(live: Live, seat: int | None, *, can_undo: bool, remaining: float 
     current = state.current_player
     mine = seat is not None and current == seat and live.stored.seats[seat]["kind"] == "human"
     log, moves = game_log(live, seat)
-    events, since = events_for(live.id, live.stored.record(), live.stored.deciders, seat, LOG_TAIL)
+    events, since = events_for(live.id, live.stored.record(), live.stored.deciders, seat, EVENTS_TAIL)
     result = state.result()
     return {
         "type": "state",

@@ -1,0 +1,80 @@
+// The end of a game: who won, the score by the rulebook's categories (Result.details.breakdown, labels
+// score.<game>.<category>), the tie-breaker if one decided (details.tiebreak, label tiebreak.<game>.<name>), a
+// rematch and the replay.
+import { h, toast } from "./dom.js";
+import { t, term, list } from "./i18n.js";
+import { post, saveSeat, tokenFor } from "./api.js";
+
+function label(prefix, game, name) {
+  const key = `${prefix}.${game}.${name}`;
+  const text = t(key);
+  return text === key ? term(name) : text;
+}
+
+export function winnerLine(view, ctx) {
+  const r = view.result;
+  const names = r.winners.map((i) => ctx.seatName(i));
+  if (!names.length) return t("table.noWinner");
+  if (view.players === 1) return r.winners.includes(0) ? t("table.soloWon") : t("table.soloLost");
+  return names.length === 1 ? t("table.winner", { name: names[0] }) : t("table.tie", { names: list(names) });
+}
+
+function breakdownTable(view, ctx) {
+  const r = view.result;
+  const rows = r.details?.breakdown;
+  const seats = r.scores.map((_, i) => i);
+  const head = h("tr", {}, h("th", {}, ""), seats.map((i) => h("th", { class: r.winners.includes(i) ? "winner" : null, scope: "col" },
+    h("bdi", {}, ctx.seatName(i)), r.winners.includes(i) ? h("span", { class: "star", "aria-label": t("table.won") }, " ★") : null)));
+  const body = [];
+  if (Array.isArray(rows) && rows.length === seats.length) {
+    // a breakdown's own "total" is the score row below, said once
+    const categories = [...new Set(rows.flatMap((b) => Object.keys(b || {})))].filter((c) => c !== "total");
+    for (const c of categories) {
+      body.push(h("tr", { dataset: { category: c } }, h("th", { scope: "row" }, label("score", view.game, c)),
+        seats.map((i) => h("td", {}, rows[i] && c in rows[i] ? String(rows[i][c]) : "—"))));
+    }
+  }
+  body.push(h("tr", { class: "total" }, h("th", { scope: "row" }, t("game.score")), seats.map((i) => h("td", {}, String(r.scores[i])))));
+  body.push(h("tr", { class: "rank" }, h("th", { scope: "row" }, t("game.rank")), seats.map((i) => h("td", {}, String(r.ranks[i])))));
+  return h("div", { class: "table-wrap" }, h("table", { class: "breakdown", id: "breakdown" }, h("thead", {}, head), h("tbody", {}, body)));
+}
+
+export function resultPanel(view, ctx, { rematch = true } = {}) {
+  const r = view.result;
+  const tiebreak = r.details?.tiebreak;
+  return h("section", { class: "panel result", id: "result" },
+    h("h3", {}, t("game.scores")),
+    h("p", { class: "winner-line", id: "winner" }, winnerLine(view, ctx)),
+    tiebreak ? h("p", { class: "tiebreak", id: "tiebreak" }, t("table.tiebreak", { rule: label("tiebreak", view.game, tiebreak) })) : null,
+    breakdownTable(view, ctx),
+    h("div", { class: "result-actions" },
+      rematch ? rematchButton(view) : null,
+      h("a", { class: "button secondary", href: `#/replay/${view.id}`, id: "to-replay" }, t("replay.title"))));
+}
+
+// A seat of the finished game asks for the rematch (POST games/{id}/rematch), or, once another seat has, takes
+// its seat in it (POST games/{new}/claim with its old token); the old game's views name the new one (`rematch`).
+function rematchButton(view) {
+  if (view.seat === null) return view.rematch ? h("a", { class: "button", href: `#/game/${view.rematch}/watch`, id: "rematch" }, t("table.watchRematch")) : null;
+  const seat = view.seat;
+  const token = tokenFor(view.id, seat);
+  const go = async (button) => {
+    button.disabled = true;
+    try {
+      let id = view.rematch;
+      let fresh = id ? tokenFor(id, seat) : null;
+      if (!id) {
+        const made = await post(`games/${view.id}/rematch`, { seat, token });
+        id = made.id;
+        fresh = made.token ?? made.tokens?.[seat] ?? null;
+      }
+      if (!fresh) fresh = (await post(`games/${id}/claim`, { seat, previous_token: token })).token;
+      saveSeat(id, seat, fresh, view.game);
+      location.hash = `#/game/${id}/${seat}`;
+    } catch (e) {
+      button.disabled = false;
+      toast(t("error.generic", { message: e.message }));
+    }
+  };
+  return h("button", { type: "button", id: "rematch", onclick: (e) => go(e.currentTarget) }, view.rematch ? t("table.joinRematch") : t("table.rematch"));
+}
