@@ -45,7 +45,7 @@ from meeple.core import games as game_names
 from meeple.core import load as load_game
 
 from .errors import BadRequest, Forbidden, NotFound, ServerError, TooLarge, WrongMediaType
-from .guard import Guard, origin_allowed
+from .guard import Guard, origin_allowed, quiet_client_faults
 from .limits import Limits
 from .outbox import Outbox, Overflow
 from .rooms import Live, Rooms, log
@@ -69,6 +69,7 @@ def client_address(request: Request) -> str:
 
 def create_app(db: str = "meeple.sqlite3", bot_delay: float = 0.0, limits: Limits | None = None) -> FastAPI:
     limits = limits or Limits()
+    quiet_client_faults()
     storage = Storage(db)
     rooms = Rooms(storage, bot_delay=bot_delay, limits=limits)
 

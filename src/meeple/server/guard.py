@@ -56,6 +56,23 @@ async def _json(send: Send, status: int, body: dict[str, Any]) -> None:
     await send({"type": "http.response.body", "body": data})
 
 
+class ClientFault(logging.Filter):
+    """uvicorn logs a text frame that is not UTF-8 with a traceback (then closes it with 1007, as it should): it
+    is the client's fault, so one line is enough."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and isinstance(record.exc_info[1], UnicodeDecodeError):
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+def quiet_client_faults() -> None:
+    server_log = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, ClientFault) for f in server_log.filters):
+        server_log.addFilter(ClientFault())
+
+
 def origin_allowed(headers: Mapping[str, str], allowed: tuple[str, ...]) -> bool:
     """A WebSocket may be opened by a page of this server (same host and port), by an origin on the allow-list,
     or by a client that is not a browser (browsers always send Origin; other clients cannot be lured cross-site)."""
