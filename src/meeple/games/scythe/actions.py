@@ -61,7 +61,7 @@ from .data import (
 (
     SECTION, TOP, NO_TOP, PICK_CHAR, PICK_MECH, PICK_WORKER, LOAD, LOAD_WORKER, UNLOAD, UNLOAD_WORKER, STEP, STOP, DONE,
     PUT, PRODUCE_AT, UPGRADE, DEPLOY, BUILD, ENLIST, BOTTOM_ONLY, END_TURN, PAY, PAY_CARD,
-    # part 2 (appended so the ids above never change)
+    # combat, encounters, the Factory and objectives (appended later, so the ids above never changed)
     FIGHT, ARTILLERY, NO_ARTILLERY, DIAL, CARDS, RETREAT_HOME, RETREAT, OPTION, FACTORY_TOP, FACTORY_MOVE,
     KEEP_FACTORY, REVEAL,
 ) = range(35)  # fmt: skip
@@ -148,7 +148,7 @@ def _build() -> tuple[list[ScytheAction], dict[str, ScytheAction]]:
         add(f"pay {SPACE_NAMES[h]}", PAY, h)
     for v in (2, 3, 4, 5):
         add(f"pay card {v}", PAY_CARD, v)
-    # -- part 2: combat (§8), encounters (§9), the Factory (§10), objectives (§11) --
+    # -- combat (§8), encounters (§9), the Factory (§10), objectives (§11) --
     for h in range(NUM_SPACES):
         add(f"fight {SPACE_NAMES[h]}", FIGHT, h)
     add("artillery", ARTILLERY)

@@ -169,7 +169,7 @@ def space(name: str) -> int:
         raise ValueError(f"{name!r} is not a space of the Scythe board (use col,row such as 3,4)") from None
 
 
-# -- part 2: encounter, Factory and objective cards (RULES.md §9–§11), read as data so a correction is one edit ------
+# -- encounter, Factory and objective cards (RULES.md §9–§11), read as data so a correction is one edit ------
 Gain = tuple[tuple[str, int], ...]
 
 

@@ -19,7 +19,7 @@ from .state import ScytheState
 class Scythe(Game):
     name = "scythe"
     title = "Scythe"
-    version = "2"  # 2: combat, encounters, the Factory and objectives (part 2)
+    version = "2"  # 2: combat, encounters, the Factory and objectives were added
     min_players = 1  # 1: the solo game against the Automa (automa RULES.md)
     max_players = 5
     options = {
@@ -30,7 +30,7 @@ class Scythe(Game):
         "ban_pairs": True,
         # RULES.md §3: the player chooses which controlled territories pay; "auto" pays from the largest piles.
         "payment": "choose",
-        # RULES.md §3 ⚠: the 2016 wording let Rusviet repeat the Factory-card section (part 2).
+        # RULES.md §3 ⚠: the 2016 wording let Rusviet repeat the Factory-card section.
         "relentless_factory": False,
         # RULES.md §14 ⚠: Crimea Wayfare may reach the Albion/Togawa home-base spaces (as the digital edition).
         "wayfare_expansion_homes": True,

@@ -203,7 +203,7 @@ class ScytheState(AutomaRules, CombatRules, CardRules, BoardQueries, State):
     to_pay: int
     coercion_used: bool
     pending_combats: list[int]  # spaces where the mover shares space with an enemy character or mech (§8)
-    # part 2: combat (§8)
+    # combat (§8)
     decider: int  # the seat deciding now when it is not the turn's seat (a defender, a retreating loser), else -1
     combat_at: int  # the space of the combat being resolved, -1 if none
     defender: int
@@ -216,7 +216,7 @@ class ScytheState(AutomaRules, CombatRules, CardRules, BoardQueries, State):
     after: int  # what follows the Move: 0 combats, 1 encounter, 2 Factory card, 3 done
     bottom_move: bool  # the Move is the Factory card's bottom action
     sent_back: bool  # this turn the seat forced an opponent's worker to retreat (objective 6)
-    # part 2: encounters, Factory cards, objectives (§9–§11)
+    # encounters, Factory cards, objectives (§9–§11)
     encounter_card: int
     encounter_used: list[int]
     meander: int  # encounter options taken on this card (bitmask)
@@ -553,7 +553,7 @@ class ScytheState(AutomaRules, CombatRules, CardRules, BoardQueries, State):
         relentless = self.faction[seat] == D.RUSVIET
         out: list[Action] = [_ACT[A.SECTION_BASE + c] for c in range(4) if c != last or relentless]
         if self.factory_card[seat] >= 0 and (last != A.FACTORY_SECTION or (relentless and self.opts["relentless_factory"])):
-            out.append(_ACT[A.SECTION_BASE + A.FACTORY_SECTION])  # part 2
+            out.append(_ACT[A.SECTION_BASE + A.FACTORY_SECTION])  # the Factory card's section (§10)
         return out
 
     def top_action(self, seat: int) -> int:
@@ -819,7 +819,7 @@ class ScytheState(AutomaRules, CombatRules, CardRules, BoardQueries, State):
         elif self.phase == PLACE:
             self.place_conquest(seat, a.a)
         elif kind >= A.FIGHT or self.phase in (ENCOUNTER, END):
-            self.do_part2(seat, a)
+            self.do_combat_or_card(seat, a)
         elif kind == A.SECTION:
             self.choose_section(seat, a.a)
         elif kind == A.TOP:
@@ -857,7 +857,8 @@ class ScytheState(AutomaRules, CombatRules, CardRules, BoardQueries, State):
         else:  # pragma: no cover - the table holds no other kind
             raise IllegalAction(f"{action} has an unknown kind")
 
-    def do_part2(self, seat: int, a: A.ScytheAction) -> None:
+    def do_combat_or_card(self, seat: int, a: A.ScytheAction) -> None:
+        """The decisions of combat (§8), encounters (§9), the Factory (§10) and objectives (§11)."""
         kind = a.kind
         if kind == A.DIAL:
             self.set_dial(a.a)

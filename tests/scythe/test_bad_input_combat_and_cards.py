@@ -68,7 +68,7 @@ def test_11_revealing_an_objective_not_held_is_refused():
         ("last_combat", [1, 2, 3]),
     ],
 )
-def test_from_dict_refuses_corrupted_part_2_fields(key, value):
+def test_from_dict_refuses_corrupted_combat_and_card_fields(key, value):
     d = new("nordic,polania").to_dict()
     d[key] = value
     with pytest.raises(ValueError):

@@ -1,4 +1,4 @@
-"""Part 2 in the views: the terminal render, the observation tensor and the evaluation (docs/rl/scythe.md)."""
+"""Combat, encounters, the Factory and objectives in the views: the terminal render, the observation tensor and the evaluation (docs/rl/scythe.md)."""
 
 import numpy as np
 from rich.console import Console
