@@ -89,6 +89,13 @@ def other_seat_plays(driver: Any, table: Table) -> None:
         takes = [a for a in moves if a.startswith("take ") and len(a) == 8]
         table.act((buys or takes or [a for a in moves if a.startswith("return ")] or moves)[0])
     wait(driver, lambda d: my_turn(d) and ply(d) == len(table.state.history))
+    # Everything the other seat's turn touched (as the events name it) is an element of the board, to be lit up.
+    view = api(table.server, f"games/{table.id}/view", {"seat": 0, "token": table.tokens[0]})
+    marks = {m for entry in view["events"] if entry["ply"] >= view["since"] for e in entry["events"] for m in e["marks"]}
+    assert marks
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".player .stack"))
+    missing = [m for m in marks if not driver.find_elements(By.CSS_SELECTOR, f'#board [data-mark="{m}"]')]
+    assert missing == [], f"marks with no board element: {missing}"
 
 
 def legal(table: Table) -> list[str]:
@@ -142,8 +149,20 @@ def test_every_kind_of_turn_is_played_on_the_board(server: str, browser: Any, si
     assert decide(browser, table, f"#chooser button[data-action='reserve 1.{slot + 1}']") == f"reserve 1.{slot + 1}"
     other_seat_plays(browser, table)
 
-    # Reserve blind from the level-1 deck: the deck is the thing touched.
-    assert decide(browser, table, "#display .deck[data-deck='1']") == "reserve deck 1"
+    # Reserve blind from the level-1 deck: the deck is the thing touched (from the keyboard on the desktop).
+    if size == "desktop":
+        from selenium.webdriver.common.keys import Keys
+
+        before = ply(browser)
+        deck = browser.find_element(By.CSS_SELECTOR, "#display .deck[data-deck='1']")
+        browser.execute_script("arguments[0].focus()", deck)
+        assert browser.switch_to.active_element == deck
+        deck.send_keys(Keys.ENTER)
+        wait(browser, lambda d: ply(d) != before)
+        table.sync()
+        assert table.last() == "reserve deck 1"
+    else:
+        assert decide(browser, table, "#display .deck[data-deck='1']") == "reserve deck 1"
     mine = browser.find_elements(By.CSS_SELECTOR, ".player.mine .reserved-cards .card.face")
     assert len(mine) == 2, "my own reserved cards, the blind one included, are face up to me"
     other_seat_plays(browser, table)
