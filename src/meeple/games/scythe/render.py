@@ -193,18 +193,18 @@ def _player_lines(p: int, pl: Mapping[str, Any], obs: Mapping[str, Any]) -> list
     you = " (you)" if obs["seat"] == p else ""
     head = Text(marker)
     head.append(f"{p + 1}{you} {pl['faction'].capitalize()}", style=STYLE.get(pl["faction"], ""))
-    stars = ",".join(k for k, v in pl["stars"].items() if v)
+    stars = ", ".join(k for k, v in pl["stars"].items() if v)
     head.append(
-        f" · {pl['mat']} · power {pl['power']} · popularity {pl['popularity']} · "
-        f"coins {'?' if pl['coins'] is None else pl['coins']} · stars {pl['star_count']}{' (' + stars + ')' if stars else ''}"
+        f" · {pl['mat']} · power {pl['power']} · popularity {pl['popularity']} · coins {'?' if pl['coins'] is None else pl['coins']}"
     )
     cards = f"combat cards {pl['hand_size']}"
     if pl["combat_cards"] is not None:
-        cards += f": {'+'.join(map(str, sorted(pl['combat_cards'], reverse=True))) or '-'}"
-    tracks = Text(
-        f"    {cards} · workers on mat {pl['workers_on_mat']} · upgraded {','.join(pl['upgraded']) or '-'} · "
-        f"recruits {','.join(pl['recruits']) or '-'}"
-    )
+        hand = sorted(pl["combat_cards"], reverse=True)
+        if len(hand) <= 6:
+            cards += f": {'+'.join(map(str, hand)) or '-'}"
+        else:  # a big hand by value, so the line stays short
+            cards += " (" + ", ".join(f"{hand.count(v)}×{v}" for v in sorted(set(hand), reverse=True)) + ")"
+    tracks = Text(f"    stars {pl['star_count']}{' (' + stars + ')' if stars else ''} · {cards}")
     mat = Table.grid(padding=(0, 2))
     cells = [f"{i + 1}{'•' if pl['last_section'] == i else ''} {sec} {pl['bottom_costs'][sec.split('/')[1]]}" for i, sec in enumerate(pl["sections"])]
     if pl.get("factory_card") is not None:
@@ -217,7 +217,14 @@ def _player_lines(p: int, pl: Mapping[str, Any], obs: Mapping[str, Any]) -> list
     names = MECH_ABILITIES[faction] if faction is not None else ()
     mechs = ", ".join(f"m{k + 1} {name}{'✓' if name in pl['mech_abilities'] else ''}" for k, name in enumerate(names))
     built = ", ".join(f"{k} {v}" for k, v in pl["structures"].items() if v) or "-"
-    return [head, tracks, mat, Text(f"    mechs: {mechs} (✓ deployed)", style="dim"), Text(f"    structures: {built}", style="dim")]
+    return [
+        head,
+        tracks,
+        mat,
+        Text(f"    mechs: {mechs} (✓ deployed)", style="dim"),
+        Text(f"    workers on mat {pl['workers_on_mat']} · structures: {built}", style="dim"),
+        Text(f"    recruits: {', '.join(pl['recruits']) or '-'} · upgraded: {', '.join(pl['upgraded']) or '-'}", style="dim"),
+    ]
 
 
 def render(obs: Mapping[str, Any]) -> Group:
