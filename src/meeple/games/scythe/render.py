@@ -328,7 +328,15 @@ def _combat_line(c: Mapping[str, Any], pending: list[str], obs: Mapping[str, Any
 
 
 def _gain_text(items: Any) -> str:
-    return " + ".join(f"{a} {t}" for t, a in items) or "nothing"
+    return " + ".join(f"{a} {t}".replace("_", " ") for t, a in items) or "nothing"
+
+
+def _amounts(items: Any) -> Any:
+    """A cost or a gain as an event parameter: amounts of game terms, or nothing."""
+    total: dict[str, int] = {}
+    for t, a in items:
+        total[t] = total.get(t, 0) + a
+    return {"counts": total} if total else {"phrase": ("terminal.scythe.nothing", {})}
 
 
 def _encounter_options(card: int) -> str:
@@ -450,13 +458,16 @@ def move_words(obs: Mapping[str, Any], notation: str) -> Phrase | None:
     if words[0] == "reveal" and words[1].isdigit():
         return "terminal.scythe.objective", {"name": {"term": f"objective_{words[1]}", "text": OBJECTIVE_NAMES.get(int(words[1]), "?")}}
     if words[:2] == ["keep", "factory"]:
-        return "terminal.scythe.text", {"text": _factory_card(int(words[2]))}
+        cost, gain, mode = FACTORY_TOP[int(words[2])]
+        given = {"list": [_amounts([g]) for g in gain]} if mode == "choose_one" else _amounts(gain)
+        key = "terminal.scythe.exchange_one_of" if mode == "choose_one" else "terminal.scythe.exchange"
+        return key, {"cost": _amounts(cost), "gain": given}
     if words[0] == "option" and "encounter" in obs["turn"]:
         options = ENCOUNTER_OPTIONS[obs["turn"]["encounter"]["card"]]
         k = "abc".index(words[1]) if words[1] in ("a", "b", "c") else -1
         if 0 <= k < len(options):
             cost, gain = options[k]
-            return "terminal.scythe.text", {"text": f"pay {_gain_text(cost)} for {_gain_text(gain)}"}
+            return "terminal.scythe.exchange", {"cost": _amounts(cost), "gain": _amounts(gain)}
     return None
 
 
