@@ -47,8 +47,8 @@ export function render(view, ctx) {
     ctx.local.chosen = { title: hex || "", actions };
     ctx.redraw();
   };
-  const order = o.players.map((_, i) => i);
-  if (view.seat !== null && view.seat < order.length) order.unshift(...order.splice(view.seat, 1));  // my mat first
+  const mineSeat = view.seat !== null && view.seat < o.players.length ? view.seat : null;
+  const others = o.players.map((_, i) => i).filter((i) => i !== mineSeat);
   const status = [
     `${term("phase")}: ${term(o.phase)}`,
     `${term("turns")}: ${o.turns}`,
@@ -67,8 +67,9 @@ export function render(view, ctx) {
         chooserPanel(view, ctx),
         view.legal.length ? actionBar(view, ctx, claimer(view)) : null,
         lastCombatPanel(view, ctx),
-        automaPanel(o))),
-    h("div", { class: "players mats" }, order.map((seat) => matView(o.players[seat], seat, view, ctx, board))));
+        automaPanel(o),
+        mineSeat !== null ? matView(o.players[mineSeat], mineSeat, view, ctx, board) : null)),
+    others.length ? h("div", { class: "players mats" }, others.map((seat) => matView(o.players[seat], seat, view, ctx, board))) : null);
 }
 
 // The solo Automa as an item of the shell's player list: its star tracker and its last turn.

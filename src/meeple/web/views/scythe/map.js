@@ -78,8 +78,8 @@ function unitToken(u, x, y, extra) {
   if (u.kind === "character") shape = [svg("circle", { cx: x, cy: y, r: 7.5, ...halo }), svg("circle", { cx: x, cy: y, r: 7.5, ...style }),
     svg("text", { x, y: y + 3.2, class: "emblem", fill: f.line }, f.emblem)];
   else if (u.kind === "mech") {
-    const d = `M${x - 6.5},${y - 6} h13 v5 q0,6 -6.5,8.5 q-6.5,-2.5 -6.5,-8.5 z`;
-    shape = [svg("path", { d, ...halo }), svg("path", { d, ...style }), svg("text", { x, y: y + 2.5, class: "emblem small", fill: f.line }, f.emblem)];
+    const d = `M${x},${y - 8.5} L${x + 8},${y + 5.5} L${x - 8},${y + 5.5} Z`;
+    shape = [svg("path", { d, ...halo }), svg("path", { d, ...style }), svg("text", { x, y: y + 4, class: "emblem small", fill: f.line }, f.emblem)];
   } else shape = [svg("rect", { x: x - 4.5, y: y - 4.5, width: 9, height: 9, rx: 1.5, ...halo }), svg("rect", { x: x - 4.5, y: y - 4.5, width: 9, height: 9, rx: 1.5, ...style })];
   const count = u.n > 1 ? svg("text", { x: x + 7, y: y + 9, class: "count" }, `×${u.n}`) : null;
   return svg("g", { class: cls, "data-mark": `unit:${u.side}:${u.kind}:${extra.hex}`, "data-action": extra.action || null, "data-kind": u.kind, "data-side": u.side },
@@ -158,8 +158,8 @@ export function mapView(view, ctx, board, pick) {
       const f = faction(hex.faction);
       const on = active.has(hex.faction);
       layers.marks.push(svg("g", { class: `home${on ? "" : " inactive"}` },
-        svg("circle", { cx: c[0], cy: c[1], r: 15, fill: on ? f.fill : "#ddd", stroke: on ? f.line === "#fff" ? "#222" : "#222" : "#aaa", "stroke-width": 2 }),
-        svg("text", { x: c[0], y: c[1] + 5, class: "home-emblem", fill: on ? f.line : "#999" }, f.emblem)));
+        svg("circle", { cx: c[0], cy: c[1] - 8, r: 11, fill: on ? f.fill : "#ddd", stroke: on ? "#222" : "#aaa", "stroke-width": 2 }),
+        svg("text", { x: c[0], y: c[1] - 3.5, class: "home-emblem", fill: on ? f.line : "#999" }, f.emblem)));
     }
     if (hex.terrain === "factory") layers.marks.push(svg("path", { class: "factory-icon", d: gear(c[0], c[1] - 12, 6) }));
     if (hex.tunnel) layers.marks.push(svg("path", { class: "tunnel", d: `M${c[0] - 9},${c[1] + 19} v-5 a9,8 0 0 1 18,0 v5 z` }));
@@ -178,9 +178,10 @@ export function mapView(view, ctx, board, pick) {
       });
     }
     const units = here.units.slice().sort((a, b) => a.side - b.side || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
+    const home = hex.kind === "home_base";
     units.forEach((u, i) => {
       const x = c[0] - 12 + (i % 3) * 12;
-      const y = c[1] - 1 + Math.floor(i / 3) * 11;
+      const y = c[1] + (home ? 12 : -1) + Math.floor(i / 3) * 11;  // on a home base, below its emblem
       const action = u.side === me ? pickAction(u.kind, id, picks) : null;
       const isMoving = moving && u.side === view.current_player && moving.space === id && moving.unit === u.kind;
       layers.units.push(unitToken(u, x, y, { hex: id, action, cls: [action ? "playable" : "", isMoving ? "moving" : ""].filter(Boolean).join(" ") }));

@@ -103,7 +103,7 @@ export function matView(p, seat, view, ctx, board) {
   while (stars.length < 6) stars.push(h("span", { class: "star empty" }, "☆"));
   const tier = tierOf(table?.tiers, p.popularity);
   const cards = Array.isArray(p.combat_cards)
-    ? h("span", { class: "cards", dataset: { mark: `mat:${seat}:combat_cards` } }, p.combat_cards.map((v) => h("span", { class: "combat-card" }, String(v))))
+    ? h("span", { class: "cards", dataset: { mark: `mat:${seat}:combat_cards` } }, p.combat_cards.length ? p.combat_cards.map((v) => h("span", { class: "combat-card" }, String(v))) : "0")
     : h("span", { class: "cards", dataset: { mark: `mat:${seat}:combat_cards` } }, h("span", { class: "combat-card back" }, "?"), ` ×${p.hand_size}`);
   const objectives = Array.isArray(p.objectives)
     ? p.objectives.map((c) => {
