@@ -1,4 +1,4 @@
-"""Scythe solo: win rate and final coin difference of bots against each Automa level (automa RULES.md §4.4, §10).
+"""Scythe solo: win rate and final coin difference of bots against each Automa level (automa §4.4, §10).
 
 usage: python benchmarks/automa_strength.py [--bots greedy mcts:iterations=16 ...] [--levels LEVEL ...]
            [--games 200] [--mcts-games N] [--workers 2] [--seed 1] [--out DIR]

@@ -1,4 +1,4 @@
-"""Game records: one JSON document per game, replayable on any machine (DESIGN.md §4).
+"""Game records: one JSON document per game, replayable on any machine (docs/api.md, "Records").
 
 A record is ``{"game", "version", "players", "seed", "options", "history", "result"}``
 (plus optional metadata such as ``"seats"``); ``history`` holds, in order, every action's

@@ -118,7 +118,7 @@ def test_max_steps_truncates():
 
 
 def test_observe_hides_deck_order_and_blind_reservations(env, midgame):
-    """RULES.md §13: swapping an opponent's blind card for another unseen card of its tier changes nothing they see."""
+    """§13: swapping an opponent's blind card for another unseen card of its tier changes nothing they see."""
     arr = rows(midgame, slice(None))
     swapped = {k: v.copy() for k, v in arr.items()}
     changed = []

@@ -1,4 +1,4 @@
-"""The game contract (DESIGN.md §3), checked the same way for every registered game."""
+"""The game contract (docs/api.md), checked the same way for every registered game."""
 
 import json
 import random

@@ -1,4 +1,4 @@
-"""Splendor's observation tensor, field by field (docs/rl/splendor.md; hidden information: RULES.md §13)."""
+"""Splendor's observation tensor, field by field (docs/rl/splendor.md; hidden information: §13)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def test_layout_adds_up_and_every_field_is_documented() -> None:
 
 
 def test_setup_supply_and_player_count_fields() -> None:
-    """RULES.md §2: 4 gems of each colour with 2 players, 5 gold; all in the supply at the start."""
+    """§2: 4 gems of each colour with 2 players, 5 gold; all in the supply at the start."""
     t = GAME.observation_tensor(GAME.new_game(players=2, seed=4), 0)
     f = E.field_slices()
     assert list(t[f["players_count"]]) == [1.0, 0.0, 0.0]
@@ -59,7 +59,7 @@ def test_seats_are_listed_from_the_observer() -> None:
 
 
 def test_blind_reservation_shows_only_its_tier_to_opponents() -> None:
-    """RULES.md §13: a card reserved from a deck stays hidden from the other players."""
+    """§13: a card reserved from a deck stays hidden from the other players."""
     state = GAME.new_game(players=2, seed=9)
     state.apply("reserve deck 3")
     card = state.reserved[0][0]
@@ -75,7 +75,7 @@ def test_blind_reservation_shows_only_its_tier_to_opponents() -> None:
 
 
 def test_gold_needed_is_the_shortfall_after_bonuses_and_tokens() -> None:
-    """RULES.md §7: gold covers what bonuses and coloured tokens do not."""
+    """§7: gold covers what bonuses and coloured tokens do not."""
     state = GAME.new_game(players=2, seed=1)
     state.apply("take wug")
     state.apply("take urk")

@@ -1,4 +1,4 @@
-"""The solo game's Automa (automa RULES.md): setup, the turn, the six move procedures, gains, combat, the tracker."""
+"""The solo game's Automa (automa §N, docs/rules/scythe.md): setup, the turn, the six move procedures, gains, combat, the tracker."""
 
 from __future__ import annotations
 

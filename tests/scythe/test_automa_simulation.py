@@ -1,4 +1,4 @@
-"""Random solo games against each Automa level all end (automa RULES.md §4.4, §10): 300 per level.
+"""Random solo games against each Automa level all end (automa §4.4, §10): 300 per level.
 
 The driver caps a game at 3,000 human decisions only so that a bug cannot hang the suite; every game must end
 well before (the star tracker alone ends it after at most 24 Automa turns that advance it).

@@ -55,7 +55,7 @@ def words(events: list[Event], lang: str = "en") -> str:
     return " | ".join(i18n.event_text(e, lang, ["Ann", "Bob"]) for e in events)
 
 
-# -- the turn's decisions (RULES.md §3, §5, §6, §7) -------------------------------------------------------------------
+# -- the turn's decisions (§3, §5, §6, §7) -------------------------------------------------------------------
 
 
 def test_3_the_section_chosen_names_its_top_and_bottom_actions_and_marks_the_mat_column() -> None:
@@ -230,7 +230,7 @@ def test_11_an_objective_is_named_when_revealed_and_its_star_told() -> None:
     assert str(s.objective_discard[0][0]) not in json.dumps([e.to_dict() for e in events])  # the other one stays secret
 
 
-# -- the Automa (automa RULES.md §4–§7) --------------------------------------------------------------------------------
+# -- the Automa (automa §4–§7) --------------------------------------------------------------------------------
 
 
 def test_automa_its_turn_is_told_in_the_human_decision_that_ends_the_turn() -> None:

@@ -1,4 +1,4 @@
-"""Scythe's heuristic (games/scythe/evaluate.py): final-score coins (RULES.md §13) plus what the engine should earn."""
+"""Scythe's heuristic (games/scythe/evaluate.py): final-score coins (§13) plus what the engine should earn."""
 
 from itertools import pairwise
 
@@ -13,7 +13,7 @@ def worker_space(s, seat):
 
 
 def test_resources_count_as_the_bottom_action_they_pay_until_its_track_is_done():
-    """RULES.md §6: resource b pays bottom action b; a full payment is worth more than its tokens one by one."""
+    """§6: resource b pays bottom action b; a full payment is worth more than its tokens one by one."""
     s = new("nordic,polania")
     here = worker_space(s, 0)
     cost = s.bottom_cost(0, D.DEPLOY)
@@ -34,7 +34,7 @@ def test_resources_count_as_the_bottom_action_they_pay_until_its_track_is_done()
 
 
 def test_a_star_counts_beyond_its_coins_and_what_is_not_yet_used_fades_as_the_end_nears():
-    """RULES.md §12: the 6th star ends the game, which the seat ahead wants; power gathered late may never be used,
+    """§12: the 6th star ends the game, which the seat ahead wants; power gathered late may never be used,
     while a development made keeps its worth (a mech is worth as much late as early)."""
     s = new("nordic,polania")
     base = evaluate(s)[0]
@@ -59,7 +59,7 @@ def test_a_star_counts_beyond_its_coins_and_what_is_not_yet_used_fades_as_the_en
 
 
 def test_popularity_counts_toward_the_next_tier():
-    """RULES.md §13: the tier sets the coins per star, territory and resource pair; nearer the next tier is worth more."""
+    """§13: the tier sets the coins per star, territory and resource pair; nearer the next tier is worth more."""
     s = new("nordic,polania")
     workers(s, 0, worker_space(s, 0))
     values = []

@@ -1,4 +1,4 @@
-"""RULES.md §1–§2 hidden information: opponents' coins, combat-card values, objectives and the decks never leak."""
+"""§1–§2 hidden information: opponents' coins, combat-card values, objectives and the decks never leak."""
 
 import json
 import random
@@ -103,7 +103,7 @@ def test_bad_seats_are_refused():
             s.determinize(bad, 1)
 
 
-# -- the secret combat choice (RULES.md §8.2–§8.3), objectives (§11) and the Factory cards (§10) -----------
+# -- the secret combat choice (§8.2–§8.3), objectives (§11) and the Factory cards (§10) -----------
 
 
 def _mid_combat():

@@ -1,4 +1,4 @@
-"""Records (DESIGN.md §4), notation, and bad input: clear errors and nothing changed."""
+"""Records (docs/api.md, "Records"), notation, and bad input: clear errors and nothing changed."""
 
 import copy
 import json

@@ -1,4 +1,4 @@
-"""RULES.md §8 Combat and the combat abilities of §14 (Artillery, People's Army, Camaraderie, Scout, Disarm, Seaworthy)."""
+"""§8 Combat and the combat abilities of §14 (Artillery, People's Army, Camaraderie, Scout, Disarm, Seaworthy)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""RULES.md §9 Encounters (every base card and option, Polania Meander) and §10 the Factory and its cards (every one)."""
+"""§9 Encounters (every base card and option, Polania Meander) and §10 the Factory and its cards (every one)."""
 
 import pytest
 

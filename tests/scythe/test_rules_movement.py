@@ -1,4 +1,4 @@
-"""RULES.md §7 Movement and the movement abilities of §14 (faction abilities and mech abilities)."""
+"""§7 Movement and the movement abilities of §14 (faction abilities and mech abilities)."""
 
 import pytest
 

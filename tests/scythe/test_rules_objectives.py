@@ -1,4 +1,4 @@
-"""RULES.md §11 Objectives: every base objective's condition, revealing (a star, both cards discarded), Saxony Dominate."""
+"""§11 Objectives: every base objective's condition, revealing (a star, both cards discarded), Saxony Dominate."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""RULES.md §1–§2 components and setup, §12 stars and the end, §13 final scoring and tie-breakers."""
+"""§1–§2 components and setup, §12 stars and the end, §13 final scoring and tie-breakers."""
 
 import pytest
 

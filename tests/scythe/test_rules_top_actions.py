@@ -1,4 +1,4 @@
-"""RULES.md §5 top-row actions: Bolster, Trade and Produce with their upgrades and structures (Move: see movement tests)."""
+"""§5 top-row actions: Bolster, Trade and Produce with their upgrades and structures (Move: see movement tests)."""
 
 from meeple.games.scythe import data as D
 

@@ -1,4 +1,4 @@
-"""RULES.md §3 the turn, §4 control, §6 bottom-row actions and recruits."""
+"""§3 the turn, §4 control, §6 bottom-row actions and recruits."""
 
 import pytest
 

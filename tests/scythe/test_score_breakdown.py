@@ -1,5 +1,5 @@
-"""RULES.md §13 final scoring told category by category (``Result.details["breakdown"]``) and the tie-breaker that
-decided (``details["tiebreak"]``); automa RULES.md §10 for the solo game (docs/rules/scythe.md, "Final scoring")."""
+"""§13 final scoring told category by category (``Result.details["breakdown"]``) and the tie-breaker that
+decided (``details["tiebreak"]``); automa §10 for the solo game (docs/rules/scythe.md, "Final scoring")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Random simulation (DESIGN.md §5): 300 random games across 2–5 players, invariants after every step.
+"""Random simulation (docs/architecture.md, "Tests"): 300 random games across 2–5 players, invariants after every step.
 
 Random play wanders: a random game takes 100–300 rounds to reach a 6th star. So the 300 checked games stop after
 ROUND_CAP rounds (a cap in this driver, never in the rules), and a further set of games is played to the end with

@@ -236,7 +236,7 @@ def decide_card(driver: Any, table: Table, css: str) -> str:
 
 
 def noble_position() -> tuple[int, list[str]]:
-    """A seeded game and the decisions that bring it to a turn where two nobles visit at once (RULES §9)."""
+    """A seeded game and the decisions that bring it to a turn where two nobles visit at once (§9)."""
     for seed in range(500):
         s = GAME.new_game(players=2, seed=seed)
         rng = random.Random(seed)

@@ -1,4 +1,4 @@
-"""Building explicit Splendor states for rule tests (RULES.md §2 ► ENGINE: setup injection)."""
+"""Building explicit Splendor states for rule tests (§2 ► ENGINE: setup injection)."""
 
 from __future__ import annotations
 

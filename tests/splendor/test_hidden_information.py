@@ -1,4 +1,4 @@
-"""RULES.md §13: deck order and blind reservations are hidden; observation(seat) is the only door."""
+"""§13: deck order and blind reservations are hidden; observation(seat) is the only door."""
 
 import json
 import random

@@ -1,4 +1,4 @@
-"""Notation (docs/rules/splendor.md) and bad input: clear errors, nothing changed (DESIGN.md §5)."""
+"""Notation (docs/rules/splendor.md) and bad input: clear errors, nothing changed (docs/architecture.md, "Tests")."""
 
 import copy
 import json

@@ -1,4 +1,4 @@
-"""Game records (DESIGN.md §4): golden playthroughs replay exactly; tampered records fail at the right step."""
+"""Game records (docs/api.md, "Records"): golden playthroughs replay exactly; tampered records fail at the right step."""
 
 import copy
 import json

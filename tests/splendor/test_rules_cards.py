@@ -1,4 +1,4 @@
-"""RULES.md §6 (reserve), §7 (purchase) and §11 (empty decks and display)."""
+"""§6 (reserve), §7 (purchase) and §11 (empty decks and display)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""RULES.md §9 (nobles), §10 (game end, winner, tie-breaks) and §12 (no legal action)."""
+"""§9 (nobles), §10 (game end, winner, tie-breaks) and §12 (no legal action)."""
 
 import pytest
 
@@ -160,7 +160,7 @@ def test_s10_reserved_cards_do_not_count_for_the_tie_break():
 
 
 def _force_deadlock_position(s, seat):
-    """RULES.md §12's example (2 players): no gems left, 10 held, 3 reserved, nothing affordable."""
+    """§12's example (2 players): no gems left, 10 held, 3 reserved, nothing affordable."""
     from meeple.games.splendor.data import CARDS
 
     from .helpers import reserve_for

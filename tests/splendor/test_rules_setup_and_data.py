@@ -1,4 +1,4 @@
-"""RULES.md §1 Components and §2 Setup, and the data checks DATA.md lists."""
+"""§1 Components and §2 Setup, and the checks of the shipped card and noble data."""
 
 from collections import Counter
 

@@ -1,4 +1,4 @@
-"""RULES.md §4 (take 3 different), §5 (take 2 of the same colour) and §8 (return down to 10)."""
+"""§4 (take 3 different), §5 (take 2 of the same colour) and §8 (return down to 10)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Random simulation (DESIGN.md §5): 2,100 random games, invariants after every step."""
+"""Random simulation (docs/architecture.md, "Tests"): 2,100 random games, invariants after every step."""
 
 import json
 import random

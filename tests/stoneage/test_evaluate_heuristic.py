@@ -1,6 +1,6 @@
 """What Stone Age's heuristic (Game.evaluate) is meant to value, so one-ply greedy and truncated rollouts can tell
 moves apart: people placed but not yet used, the expected yield of dice, tools, the coming feeding, cards' final
-scoring (RULES.md §4–§7, §10)."""
+scoring (§4–§7, §10)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Golden playthroughs (DESIGN.md §5), notation round trips and bad input."""
+"""Golden playthroughs (docs/architecture.md, "Tests"), notation round trips and bad input."""
 
 import copy
 import json

@@ -1,4 +1,4 @@
-"""RULES.md §12: the deck, the stacks' hidden tiles and the secret extra card never leak."""
+"""§12: the deck, the stacks' hidden tiles and the secret extra card never leak."""
 
 import json
 import random

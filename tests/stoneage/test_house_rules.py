@@ -1,4 +1,4 @@
-"""The seed-001 house rules (issue 9): one test block per option, citing SEED_DIVERGENCES.md row and RULES.md section.
+"""The seed-001 house rules (issue 9): one test block per option, citing its divergence row and its § (docs/rules/stoneage.md, "Rule sections").
 
 Each block pins the changed behaviour and that the default (the published rule) is unchanged.
 """
@@ -58,11 +58,11 @@ def test_a_record_under_the_preset_stores_the_effective_options_and_replays_exac
     assert again.to_dict() == s.to_dict() and again.result().to_dict() == doc["result"]
 
 
-# -- #13 placement="one_at_a_time" (RULES.md §4.1, §4.2, §4.3) -----------------------------------------------------
+# -- #13 placement="one_at_a_time" (§4.1, §4.2, §4.3) -----------------------------------------------------
 
 
 def test_s4_1_seed13_one_person_per_turn_and_the_default_is_unchanged():
-    """SEED_DIVERGENCES #13, RULES.md §4.1: exactly one person per placement turn; the hut still takes its pair."""
+    """divergence #13, §4.1: exactly one person per placement turn; the hut still takes its pair."""
     default = new(4, seed=1)
     assert "place hunt 5" in texts(default) and "place forest 5" in texts(default)
     s = new(4, seed=1, placement="one_at_a_time")
@@ -133,7 +133,7 @@ def test_s4_1_one_at_a_time_the_phase_ends_when_every_person_is_placed():
     assert turns == 10 and (s.phase != "place" or s.round == 2)
 
 
-# -- #28 starvation="per_missing_food" (RULES.md §7) ----------------------------------------------------------------
+# -- #28 starvation="per_missing_food" (§7) ----------------------------------------------------------------
 
 
 def feeding(people=5, food=0, res=(0, 0, 0, 0), **opts):
@@ -144,7 +144,7 @@ def feeding(people=5, food=0, res=(0, 0, 0, 0), **opts):
 
 
 def test_s7_4_seed28_minus_ten_for_each_missing_food_without_resources():
-    """SEED_DIVERGENCES #28, RULES.md §7.4: the seed's example, 5 workers and 3 food: −20 (published: −10 once)."""
+    """divergence #28, §7.4: the seed's example, 5 workers and 3 food: −20 (published: −10 once)."""
     assert feeding(people=5, food=3).score[0] == -10
     s = feeding(people=5, food=3, starvation="per_missing_food")
     assert s.round == 2 and s.score[0] == -20 and s.food[0] == 0
@@ -174,11 +174,11 @@ def test_s7_4_seed28_starve_takes_ten_per_food_still_missing():
     assert full.score[0] == 0 and full.res[0] == [0, 0, 2, 0]
 
 
-# -- #9 tools_before_roll=True (RULES.md §5.2, §6) -----------------------------------------------------------------
+# -- #9 tools_before_roll=True (§5.2, §6) -----------------------------------------------------------------
 
 
 def test_s5_2_seed9_tools_are_committed_before_the_roll_then_the_rb_example_holds():
-    """SEED_DIVERGENCES #9, RULES.md §5.2: the tool is chosen before rolling; 11 + tool 1 = 12 → 6 food."""
+    """divergence #9, §5.2: the tool is chosen before rolling; 11 + tool 1 = 12 → 6 food."""
     s = new(4, seed=1, tools_before_roll=True)
     s.tiles[0], s.used[0] = [1], [False]
     s.food[0] = 0
@@ -248,7 +248,7 @@ def test_s5_6_seed9_dice_roll_card_also_takes_its_tools_before_the_roll():
     assert s.res[0][3] == 2 and s.once[0] == []  # 8 + 4 = 12 → 2 gold
 
 
-# -- #23 display_refill="immediate" (RULES.md §5.6, §8, §9 A) -------------------------------------------------------
+# -- #23 display_refill="immediate" (§5.6, §8, §9 A) -------------------------------------------------------
 
 
 def buyer(slot: int, **opts):
@@ -262,7 +262,7 @@ def buyer(slot: int, **opts):
 
 
 def test_s5_6_seed23_the_bought_cards_slot_is_refilled_at_once_and_keeps_its_cost():
-    """SEED_DIVERGENCES #23, RULES.md §5.6: the next card goes into the same slot at once; costs stay by slot."""
+    """divergence #23, §5.6: the next card goes into the same slot at once; costs stay by slot."""
     s, cid = buyer(2, display_refill="immediate")
     others = [s.display[0], s.display[1], s.display[3]]
     new_card = s.deck[4]

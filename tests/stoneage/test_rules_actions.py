@@ -1,4 +1,4 @@
-"""RULES.md §5 (actions phase) and §6 (tools), with the rulebook's worked examples."""
+"""§5 (actions phase) and §6 (tools), with the rulebook's worked examples."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""RULES.md §5.6 (civilization cards) and §5.7 (building tiles)."""
+"""§5.6 (civilization cards) and §5.7 (building tiles)."""
 
 import pytest
 
@@ -212,7 +212,7 @@ def test_s5_7_fixed_building():
 
 
 def test_s5_7_count_kinds_needs_exactly_n_of_exactly_m_kinds():
-    """§5.7 / DATA.md: a 4-of-2 tile: 2 stone + 2 gold scores 22; 3 wood + 1 clay scores 13."""
+    """§5.7 / building_tiles.csv: a 4-of-2 tile: 2 stone + 2 gold scores 22; 3 wood + 1 clay scores 13."""
     tid = tile_of("count_kinds", count=4, kinds=2)
     for pay, points in (("pay ssgg", 22), ("pay wwwc", 13)):
         s = new(4, seed=13)

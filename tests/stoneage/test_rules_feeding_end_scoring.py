@@ -1,4 +1,4 @@
-"""RULES.md §7 (feeding), §8 (new round), §9 (end), §10 (final scoring), §11 (winner)."""
+"""§7 (feeding), §8 (new round), §9 (end), §10 (final scoring), §11 (winner)."""
 
 import pytest
 

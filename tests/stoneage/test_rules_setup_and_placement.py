@@ -1,4 +1,4 @@
-"""RULES.md §2 (setup) and §4 (placement)."""
+"""§2 (setup) and §4 (placement)."""
 
 import pytest
 

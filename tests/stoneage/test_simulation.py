@@ -1,4 +1,4 @@
-"""Random simulation (DESIGN.md §5): 1,002 random games across 2-4 players, invariants after every step."""
+"""Random simulation (docs/architecture.md, "Tests"): 1,002 random games across 2-4 players, invariants after every step."""
 
 import json
 import random
@@ -65,7 +65,7 @@ def test_random_games_keep_every_invariant_and_end(players):
 
 
 def check_house_rules(s, before):
-    """What each seed-001 house rule promises, checked after every step (SEED_DIVERGENCES #9, #13, #23, #28)."""
+    """What each seed-001 house rule promises, checked after every step (divergences #9, #13, #23, #28, docs/rules/stoneage.md)."""
     opts = s.opts
     last = s.history[-1] if s.history and isinstance(s.history[-1], str) else ""
     if opts["placement"] == "one_at_a_time" and last.startswith("place ") and last != "place hut":

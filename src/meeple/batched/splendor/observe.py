@@ -1,6 +1,6 @@
 """The observation tensor of one seat, bit for bit ``Game.observation_tensor`` (encode.py).
 
-Layout and scales: docs/rl/splendor.md. Hidden information (RULES.md §13): the decks give only
+Layout and scales: docs/rl/splendor.md. Hidden information (§13): the decks give only
 their counts, and an opponent's blind reservation only that it is there, hidden, and its tier;
 nothing else in the batched state reaches the tensor.
 """
@@ -65,7 +65,7 @@ def observe(s: SplendorBatch, seat: jax.Array) -> jax.Array:
         ],
         axis=2,
     )
-    hidden_from_seat = s.blind & (jnp.arange(T.MAX_SEATS) != seat)[:, None]  # RULES.md §13
+    hidden_from_seat = s.blind & (jnp.arange(T.MAX_SEATS) != seat)[:, None]  # §13
     reserved = jnp.where(hidden_from_seat[..., None], jnp.asarray(T.HIDDEN_ROWS)[res_rows], shown)
     reserved = jnp.where((s.reserved >= 0)[..., None], reserved, 0.0)
     won = (s.noble_owner[None, :] == jnp.arange(T.MAX_SEATS)[:, None]).sum(axis=1)

@@ -1,6 +1,6 @@
 """Splendor's rules for one game as JAX functions, in the order a turn happens.
 
-The same rules as ``meeple.games.splendor.state`` (RULES.md §2–§13, docs/rules/splendor.md),
+The same rules as ``meeple.games.splendor.state`` (§2–§13, docs/rules/splendor.md),
 written without branches so that ``jax.vmap`` runs a batch of games in lockstep: every part
 of a decision is computed and the part that applies is selected by the action's kind. The
 tests in tests/batched/ step both engines side by side and compare every field.
@@ -73,7 +73,7 @@ def init(
         blind=jnp.zeros((T.MAX_SEATS, T.MAX_RESERVED), bool),
         nobles=nobles,
         noble_owner=jnp.full(T.NUM_NOBLES, -1, jnp.int32),
-        turn=zero,  # RULES.md §2 ► ENGINE: seat 0 starts
+        turn=zero,  # §2 ► ENGINE: seat 0 starts
         phase=jnp.int32(T.ACTION),
         turns_played=zero,
         final_round=jnp.bool_(False),
@@ -103,7 +103,7 @@ def purchases(s: SplendorBatch, seat: jax.Array) -> jax.Array:
     """§7: the legal buy ids (bool[15 × 252]): a card is affordable iff Σ max(0, cost − bonus − tokens) ≤ gold.
 
     With ``payment="choose"`` every way of paying extra gold instead of coloured tokens the purchase
-    would spend is its own action (RULES.md §7 ► ENGINE); with ``"minimal_gold"`` only the default.
+    would spend is its own action (§7 ► ENGINE); with ``"minimal_gold"`` only the default.
     """
     cards = jnp.concatenate([s.display, s.reserved[seat]])
     cost = jnp.asarray(T.CARD_COST)[_card(cards)]
@@ -138,7 +138,7 @@ def legal_action_mask(s: SplendorBatch) -> jax.Array:
     acting = s.phase == T.ACTION
     returns = (s.tokens[seat] > 0) & (s.phase == T.RETURNING)  # §8
     noble = visiting_nobles(s.nobles, s.bonuses[seat]) & (s.phase == T.CHOOSING_NOBLE)  # §9
-    passing = acting & ~main.any()  # RULES.md §12 ► ENGINE: pass only when nothing else is legal
+    passing = acting & ~main.any()  # §12 ► ENGINE: pass only when nothing else is legal
     return jnp.concatenate([main & acting, returns, noble, passing[None]])
 
 

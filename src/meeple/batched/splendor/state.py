@@ -23,7 +23,7 @@ class SplendorBatch(NamedTuple):
     payment: jax.Array  # int32: index into tables.PAYMENT
     reward_mode: jax.Array  # int32: index into tables.REWARD_MODES
     step_limit: jax.Array  # int32: truncate after this many decisions; 0 = never
-    # -- the position (RULES.md §2–§13) --
+    # -- the position (§2–§13) --
     supply: jax.Array  # int32[6]: five gems, then gold
     tokens: jax.Array  # int32[4, 6]
     bonuses: jax.Array  # int32[4, 5]: purchased cards by bonus colour

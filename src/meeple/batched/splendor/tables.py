@@ -86,7 +86,7 @@ PASS_ID = A.PASS_ACTION.id
 def _take_different_table() -> np.ndarray:
     """[take_fewer][colours with tokens, as a bit mask][the 25 'take different' actions]: legal or not.
 
-    RULES.md §4: three different colours; docs/rules/splendor.md option ``take_fewer`` says when
+    §4: three different colours; docs/rules/splendor.md option ``take_fewer`` says when
     fewer may be taken: "only_when_forced" min(3, available) colours, "never" exactly three,
     "always" one, two or three.
     """

@@ -25,7 +25,7 @@ A turn is a sequence of small decisions by the same seat. Spaces are named ``col
     pay 3,4                pay one token of the bottom action's resource from this territory
     pay card 2             Crimea (Coercion): spend a combat card of value 2 as the resource; also the card a
                            Factory card's top action costs
-    fight 3,4              the attacker chooses the combat to resolve next (RULES.md §8)
+    fight 3,4              the attacker chooses the combat to resolve next (§8)
     artillery | no artillery   Nordic Artillery before a combat: pay 1 power, the opponent loses 2
     dial 5                 set the power dial of a combat (0..min(7, power)), secretly
     cards 5+4              the combat cards tucked behind the dial, all at once (``cards none``: no card)

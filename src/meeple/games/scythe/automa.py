@@ -1,4 +1,4 @@
-"""The solo game's Automa (automa RULES.md, cards in data/automa_cards.json), as rules methods mixed into ScytheState.
+"""The solo game's Automa (automa §N in docs/rules/scythe.md, cards in data/automa_cards.json), as rules methods mixed into ScytheState.
 
 In a solo game ``num_players`` is 1 and the Automa is side 1 of every per-side list (units, power, coins, hand,
 stars); ``mat`` holds only the human's mat. The Automa never decides: its turn runs inside ``apply`` right after the
@@ -25,7 +25,7 @@ LEVELS = tuple(TRACKERS)  # autometta, automa, automaszyna, ultimaszyna
 SETUP = _DATA["automa_setup_by_faction"]
 #: The Automa's own star kind (tracker stars), after the base game's STAR_KINDS.
 STAR_TRACKER = len(D.STAR_KINDS)
-#: Recruit-bonus line icon -> the bottom action whose recruit gives that ongoing bonus (RULES.md §4.3).
+#: Recruit-bonus line icon -> the bottom action whose recruit gives that ongoing bonus (§4.3).
 RECRUIT_LINE = {"power": D.UPGRADE, "coins": D.DEPLOY, "popularity": D.BUILD, "combat_card": D.ENLIST}
 _R = len(D.RESOURCES)
 _RES_IDX = {r: i for i, r in enumerate(D.RESOURCES)}
@@ -175,7 +175,7 @@ class AutomaRules:
 
     __slots__ = ()
 
-    # -- setup (RULES.md §2) -----------------------------------------------------------------------------------------
+    # -- setup (§2) -----------------------------------------------------------------------------------------
 
     def setup_automa(self: Any) -> None:
         f = self.faction[AUTOMA]

@@ -1,4 +1,4 @@
-"""Combat (RULES.md §8) and the combat abilities of §14, as rules methods mixed into ScytheState.
+"""Combat (§8) and the combat abilities of §14, as rules methods mixed into ScytheState.
 
 The simultaneous secret choice is a sequence of decisions: the attacker dials, then tucks its cards (one decision
 naming the whole set), then the defender does the same, then both are revealed together. Each side's choice is

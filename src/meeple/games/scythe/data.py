@@ -136,7 +136,7 @@ MECH0 = 1
 WORKER0 = 5
 UNIT_SLOTS = 13
 
-#: Star categories of the Triumph track (RULES.md §12), in the order they are checked.
+#: Star categories of the Triumph track (§12), in the order they are checked.
 STAR_KINDS = ("upgrades", "mechs", "structures", "recruits", "workers", "objective", "combat", "popularity", "power")
 (STAR_UPGRADES, STAR_MECHS, STAR_STRUCTURES, STAR_RECRUITS, STAR_WORKERS, STAR_OBJECTIVE, STAR_COMBAT, STAR_POPULARITY, STAR_POWER) = range(
     9
@@ -144,7 +144,7 @@ STAR_KINDS = ("upgrades", "mechs", "structures", "recruits", "workers", "objecti
 
 
 def tier_of(popularity: int) -> tuple[int, int, int]:
-    """Coins per star, per territory and per 2 resources at this popularity (RULES.md §13)."""
+    """Coins per star, per territory and per 2 resources at this popularity (§13)."""
     for lo, hi, star, terr, res in TIERS:
         if lo <= popularity <= hi:
             return star, terr, res
@@ -152,7 +152,7 @@ def tier_of(popularity: int) -> tuple[int, int, int]:
 
 
 def produce_cost(workers_on_board: int) -> tuple[int, int, int]:
-    """Power, popularity and coins the Produce section's exposed red boxes cost (RULES.md §5.4)."""
+    """Power, popularity and coins the Produce section's exposed red boxes cost (§5.4)."""
     power = pop = coins = 0
     for row in PRODUCE_COST_TABLE:
         if workers_on_board >= row["workers_on_board_at_least"]:
@@ -169,7 +169,7 @@ def space(name: str) -> int:
         raise ValueError(f"{name!r} is not a space of the Scythe board (use col,row such as 3,4)") from None
 
 
-# -- encounter, Factory and objective cards (RULES.md §9–§11), read as data so a correction is one edit ------
+# -- encounter, Factory and objective cards (§9–§11), read as data so a correction is one edit ------
 Gain = tuple[tuple[str, int], ...]
 
 

@@ -8,7 +8,7 @@ moved or appeared, resources on hexes, tracks, mats, stars, a combat revealed, a
 Hidden information (views.py): another seat's coin total, combat-card values, objectives in hand, the decks and the
 face-down Factory cards. Events tell changes, never totals of coins; cards drawn are counted for others and named
 only to their owner; a dial and the cards tucked behind it are told to others only as "chosen" until the reveal,
-whose values are public (RULES.md §8.3).
+whose values are public (§8.3).
 
 Marks name what the board views carry as ``data-mark``: ``hex:<col,row>``; ``unit:<side>:<kind>:<col,row>``
 (kind character, mech or worker; the Automa is side 1); ``mat:<side>:<spot>`` with spot ``section:<0-4>``,
@@ -434,7 +434,7 @@ class _Teller:
             self.add("encounter", seat, [hex_mark(h), f"encounter:{a.encounter_card}"], card=a.encounter_card, hex=hex_name(h))
 
     def automa_turn(self) -> None:
-        """The Automa's card and move procedure, told before what its turn changed (automa RULES.md §4)."""
+        """The Automa's card and move procedure, told before what its turn changed (automa §4)."""
         b, a = self.b, self.a
         if a.automa is None or b.automa is None:
             return

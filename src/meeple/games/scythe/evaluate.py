@@ -1,6 +1,6 @@
 """A heuristic value per seat (Game.evaluate): what a position is likely worth at the end, in final-score coins.
 
-Per seat it adds the score if the game ended now (RULES.md §13: coins, stars, territories and resource pairs at the
+Per seat it adds the score if the game ended now (§13: coins, stars, territories and resource pairs at the
 popularity tier, the structure bonus) and what the engine built so far should still earn: each upgrade, mech,
 structure, recruit and worker off the mat, a share of the star each unfinished track is heading for, popularity
 toward the next tier, power and combat cards toward fights and the power star, resources at their use value while
@@ -68,7 +68,7 @@ def evaluate(s: ScytheState) -> list[float]:
 
 
 def board_holdings(s: ScytheState) -> list[tuple[int, list[int]]]:
-    """Per side, in one pass over the board: territories controlled (RULES.md §13: the Factory counts 3) and the
+    """Per side, in one pass over the board: territories controlled (§13: the Factory counts 3) and the
     resource tokens on them by kind."""
     ctrl = s.board()[0]
     res = s.res
@@ -93,7 +93,7 @@ def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float], holdings: tu
     pairs = sum(totals) // 2
     per_star, per_territory, per_two = D.tier_of(s.pop[p])
     stars = s.stars[p]
-    # The final score (RULES.md §13), as ScytheState.score counts it.
+    # The final score (§13), as ScytheState.score counts it.
     value = float(s.coins[p] + per_star * sum(stars) + per_territory * territories + per_two * pairs + s.structure_bonus(p))
     value += stakes.get(p, 0.0)
 

@@ -20,21 +20,21 @@ class Scythe(Game):
     name = "scythe"
     title = "Scythe"
     version = "2"  # 2: combat, encounters, the Factory and objectives were added
-    min_players = 1  # 1: the solo game against the Automa (automa RULES.md)
+    min_players = 1  # 1: the solo game against the Automa (automa §N, docs/rules/scythe.md)
     max_players = 5
     options = {
-        # RULES.md §2.4: "random" deals by the seed; or one name per seat, e.g. "nordic,crimea".
+        # §2.4: "random" deals by the seed; or one name per seat, e.g. "nordic,crimea".
         "factions": "random",
         "mats": "random",
-        # RULES.md §2.4 ⚠: no Rusviet+Industrial, no Crimea+Patriotic (the later official balance rule).
+        # §2.4 ⚠: no Rusviet+Industrial, no Crimea+Patriotic (the later official balance rule).
         "ban_pairs": True,
-        # RULES.md §3: the player chooses which controlled territories pay; "auto" pays from the largest piles.
+        # §3: the player chooses which controlled territories pay; "auto" pays from the largest piles.
         "payment": "choose",
-        # RULES.md §3 ⚠: the 2016 wording let Rusviet repeat the Factory-card section.
+        # §3 ⚠: the 2016 wording let Rusviet repeat the Factory-card section.
         "relentless_factory": False,
-        # RULES.md §14 ⚠: Crimea Wayfare may reach the Albion/Togawa home-base spaces (as the digital edition).
+        # §14 ⚠: Crimea Wayfare may reach the Albion/Togawa home-base spaces (as the digital edition).
         "wayfare_expansion_homes": True,
-        # Solo only (players=1): the Automa's level and every ⚠ point of automa RULES.md §13 (docs/rules/scythe.md).
+        # Solo only (players=1): the Automa's level and every ⚠ point of automa §13 (docs/rules/scythe.md).
         **AUTOMA_OPTIONS,
     }
     option_choices = {
@@ -106,7 +106,7 @@ class Scythe(Game):
         return {**D.MAP, "table": table}
 
     def public_action_text(self, text: str, seat: int | None, viewer: int | None) -> str:
-        """What another seat's game log shows: a combat dial and the cards tucked stay secret (RULES.md §8.2)."""
+        """What another seat's game log shows: a combat dial and the cards tucked stay secret (§8.2)."""
         if text.startswith("dial "):
             return "dial ?"
         if text.startswith("cards "):

@@ -1,4 +1,4 @@
-"""Objective conditions (RULES.md §11), read from ``condition_data`` in objectives.json.
+"""Objective conditions (§11), read from ``condition_data`` in objectives.json.
 
 Each key of a card's ``condition_data`` is one test below; a card is met when all its tests hold. A threshold
 corrected in the data changes the rule with no code change. An unknown key fails at import, not mid-game.

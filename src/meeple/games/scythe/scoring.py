@@ -1,7 +1,7 @@
-"""The structure bonus tiles (RULES.md §13, structure_bonus.json): coins for where a player's structures stand.
+"""The structure bonus tiles (§13, structure_bonus.json): coins for where a player's structures stand.
 
 "Adjacent" means the six geometrically neighbouring hexes, not counting the structure's own hex, each counted once
-(RULES.md §16.4, the recommended reading).
+(§16.4, the recommended reading).
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def structure_bonus(tile: str, spaces: Sequence[int]) -> int:
 
 # -- §13 final scoring, category by category ---------------------------------------------------------------------------
 
-#: The rulebook's scoring order (RULES.md §13); labels are the catalogues' ``score.scythe.<category>``.
+#: The rulebook's scoring order (§13); labels are the catalogues' ``score.scythe.<category>``.
 CATEGORIES = ("coins", "stars", "territories", "resources", "structure_bonus")
 #: §13's tie-breakers in order, after the score (labels ``tiebreak.scythe.<name>``), as ``ScytheState.tie_keys``.
 TIE_BREAKERS = ("units_and_structures", "power", "popularity", "resources", "territories", "stars")
@@ -70,7 +70,7 @@ TIE_BREAKERS = ("units_and_structures", "power", "popularity", "resources", "ter
 def breakdown(s: Any, side: int) -> dict[str, int]:
     """Coins in hand, then stars, territories and resource pairs at the popularity tier, then the structure bonus.
 
-    The solo Automa (automa RULES.md §10) scores coins, stars and territories at its popularity of 10 only.
+    The solo Automa (automa §10) scores coins, stars and territories at its popularity of 10 only.
     """
     per_star, per_territory, per_two = D.tier_of(s.pop[side])
     parts = {

@@ -1,4 +1,4 @@
-"""A Scythe game in progress and its rules (RULES.md §2–§7, §12–§15), in the order a turn happens.
+"""A Scythe game in progress and its rules (§2–§7, §12–§15), in the order a turn happens.
 
 State is flat: per player a list of 13 unit positions (character, 4 mechs, 8 workers; -1 = not on the board),
 per space 4 resource counts, small integers for tracks and mats. Control and occupancy are derived and cached.
@@ -68,7 +68,7 @@ PHASES = (
     PLACE,
 )
 
-#: A character or mech may step onto an enemy character or mech, and combat follows the Move (RULES.md §7.3, §8).
+#: A character or mech may step onto an enemy character or mech, and combat follows the Move (§7.3, §8).
 COMBAT = True
 
 _ACT = A.ACTIONS
@@ -156,7 +156,7 @@ class ScytheState(AutomaRules, CombatRules, CardRules, BoardQueries, State):
 
     faction: list[int]
     mat: list[int]
-    order: list[int]  # seats in turn order (RULES.md §2.8)
+    order: list[int]  # seats in turn order (§2.8)
     pos: list[list[int]]  # per seat, 13 unit slots
     abil: list[int]  # per seat, bitmask of the mech abilities unlocked
     res: list[int]  # NUM_SPACES * 4 resource counts
@@ -332,7 +332,7 @@ class ScytheState(AutomaRules, CombatRules, CardRules, BoardQueries, State):
             for s in range(n):
                 if ban and (self.faction[s], self.mat[s]) in D.BANNED_PAIRS:
                     raise ValueError(
-                        f"{D.FACTIONS[self.faction[s]]} may not play the {D.MATS[self.mat[s]]} mat while ban_pairs=True (RULES.md §2.4)"
+                        f"{D.FACTIONS[self.faction[s]]} may not play the {D.MATS[self.mat[s]]} mat while ban_pairs=True (§2.4)"
                     )
 
     def reset_turn(self) -> None:

@@ -1,6 +1,6 @@
 """What a seat may see (observation), a state it cannot tell apart (determinize), and the full state as JSON.
 
-Hidden (RULES.md §1, §2): opponents' combat-card values (hand sizes are public), the decks, opponents' objectives,
+Hidden (§1, §2): opponents' combat-card values (hand sizes are public), the decks, opponents' objectives,
 the face-down Factory cards and opponents' coin totals. Every coin change is a public event, so ``determinize``
 keeps coin totals (any other value would contradict the public record); it resamples hands, objectives and decks.
 """

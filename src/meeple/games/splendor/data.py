@@ -1,4 +1,4 @@
-"""Splendor's fixed data (RULES.md §1–2): the 90 development cards, the 10 nobles, the supply.
+"""Splendor's fixed data (§1–2): the 90 development cards, the 10 nobles, the supply.
 
 Read once from the CSV files shipped in ``data/`` (copied verbatim from the reference).
 Cards and nobles are identified by their row index in those files.
@@ -18,7 +18,7 @@ GOLD = 5
 #: Token kinds: the five gems, then gold.
 TOKEN_NAMES = (*COLOURS, "gold")
 
-#: Gem tokens of each colour by player count (RULES.md §2); gold is always 5.
+#: Gem tokens of each colour by player count (§2); gold is always 5.
 GEMS_BY_PLAYERS = {2: 4, 3: 5, 4: 7}
 GOLD_TOKENS = 5
 DISPLAY_PER_TIER = 4

@@ -4,7 +4,7 @@ Everything is read from the states before and after the decision, so the engine 
 decisions each tell their own part: the action (tokens taken, a card reserved or bought), then the card dealt into
 the gap, the gold that came with a reservation, each token returned, the noble that visited, the final round.
 
-The only secret a decision can touch is a card reserved blind from a deck (RULES.md §13): its owner is told the
+The only secret a decision can touch is a card reserved blind from a deck (§13): its owner is told the
 card, everyone else only its level (and, as on the table, the deck it came from).
 
 Marks name the board elements ``views/splendor.js`` draws with ``data-mark``: ``card:<id>`` (a card, wherever it

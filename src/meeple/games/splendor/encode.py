@@ -5,7 +5,7 @@ docs/rl/splendor.md. Seats appear relative to the observer (the observer first, 
 next seats in turn order) and are padded to four, so one network serves every player count.
 Values are scaled to roughly [0, 1] by fixed divisors from the rulebook's maxima.
 
-Hidden information (RULES.md §13): an opponent's card reserved blind from a deck shows only
+Hidden information (§13): an opponent's card reserved blind from a deck shows only
 its tier and a "hidden" flag; the decks show only how many cards they hold.
 """
 
@@ -133,7 +133,7 @@ def encode(state: SplendorState, seat: int) -> np.ndarray:
         reserved = state.reserved[p]
         blind = state.blind[p]
         for i, cid in enumerate(reserved):
-            if blind[i] and p != seat:  # RULES.md §13: only that a card is there, hidden, and its tier
+            if blind[i] and p != seat:  # §13: only that a card is there, hidden, and its tier
                 out += _HIDDEN_ROWS[cid]
             else:
                 out += _CARD_ROWS[cid]

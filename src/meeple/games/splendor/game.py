@@ -18,9 +18,9 @@ class Splendor(Game):
     min_players = 2
     max_players = 4
     options = {
-        # RULES.md §4 ► ENGINE: with fewer than 3 colours in the supply, take one of each available.
+        # §4 ► ENGINE: with fewer than 3 colours in the supply, take one of each available.
         "take_fewer": "only_when_forced",
-        # RULES.md §7 ► ENGINE: the payer may use gold instead of coloured tokens they hold.
+        # §7 ► ENGINE: the payer may use gold instead of coloured tokens they hold.
         "payment": "choose",
     }
     option_choices = {

@@ -63,7 +63,7 @@ def evaluate(state: SplendorState) -> list[float]:
         value = float(state.points[p])
         value += bonus_weight * sum(bonus)
         value += TOKEN * sum(tokens[:5]) + GOLD_TOKEN * tokens[GOLD]
-        # Mid-turn a seat may hold more than 10 (RULES.md §8); the excess goes back, so it is worth less than nothing.
+        # Mid-turn a seat may hold more than 10 (§8); the excess goes back, so it is worth less than nothing.
         value -= OVER_LIMIT * max(0, sum(tokens) - TOKEN_LIMIT)
         for x in nobles:
             met = sum(min(b, r) for b, r in zip(bonus, _REQ[x], strict=False))

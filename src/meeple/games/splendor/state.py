@@ -1,4 +1,4 @@
-"""A Splendor game in progress, and its rules (RULES.md §2–§13), in the order a turn happens.
+"""A Splendor game in progress, and its rules (§2–§13), in the order a turn happens.
 
 State is kept flat (lists of small integers) so that clone, legal-action generation and
 apply stay cheap; cards and nobles are ids into the shared tables of ``data``.
@@ -29,7 +29,7 @@ from .data import (
     TOKEN_NAMES,
 )
 
-# Phases of a turn: the action, then (RULES.md §8) returning tokens, then (§9) choosing a noble.
+# Phases of a turn: the action, then (§8) returning tokens, then (§9) choosing a noble.
 ACTION, RETURNING, CHOOSING_NOBLE, OVER = "action", "return", "noble", "over"
 
 _COST = tuple(c.cost for c in CARDS)
@@ -137,7 +137,7 @@ class SplendorState(State):
         self.nobles = []
         for _ in range(n + 1):
             self.nobles.append(pool.pop(self.chance_index("noble", pool)))
-        # RULES.md §2 ► ENGINE: seat 0 starts and seats play in increasing order.
+        # §2 ► ENGINE: seat 0 starts and seats play in increasing order.
         self.turn = 0
         self.phase = ACTION
         self.turns_played = 0
@@ -196,7 +196,7 @@ class SplendorState(State):
             legal += [_ACTIONS[A.RESERVE_DECK_BASE + t] for t in range(TIERS) if self.decks[t]]
         self.add_purchases(legal, seat)
         if not legal:
-            # RULES.md §12 ► ENGINE: PASS only when nothing else is legal.
+            # §12 ► ENGINE: PASS only when nothing else is legal.
             legal.append(A.PASS_ACTION)
         return legal
 
@@ -227,7 +227,7 @@ class SplendorState(State):
             if not (choose and spare):
                 legal.append(_ACTIONS[base])
                 continue
-            # Gold may stand in for any coloured token the purchase would spend (RULES.md §7 ► ENGINE).
+            # Gold may stand in for any coloured token the purchase would spend (§7 ► ENGINE).
             paid = (
                 min(t0, c0 - b0) if c0 > b0 else 0,
                 min(t1, c1 - b1) if c1 > b1 else 0,
@@ -255,25 +255,25 @@ class SplendorState(State):
         seat = self.turn
         if self.phase == RETURNING:
             if kind != A.RETURN:
-                return f"seat {seat} must first return {sum(self.tokens[seat]) - TOKEN_LIMIT} token(s) to get down to 10 (RULES §8)"
+                return f"seat {seat} must first return {sum(self.tokens[seat]) - TOKEN_LIMIT} token(s) to get down to 10 (rules §8, docs/rules/splendor.md)"
             return f"seat {seat} holds no {TOKEN_NAMES[arg]} token"
         if self.phase == CHOOSING_NOBLE:
-            return "several nobles visit: choose one of them first (RULES §9)"
+            return "several nobles visit: choose one of them first (rules §9, docs/rules/splendor.md)"
         if kind == A.RETURN:
-            return "tokens are returned only by a player holding more than 10 at the end of their turn (RULES §8)"
+            return "tokens are returned only by a player holding more than 10 at the end of their turn (rules §8, docs/rules/splendor.md)"
         if kind == A.NOBLE:
-            return "a noble is chosen only when several visit at the end of a turn (RULES §9)"
+            return "a noble is chosen only when several visit at the end of a turn (rules §9, docs/rules/splendor.md)"
         if kind == A.PASS:
-            return "passing is allowed only when no other action is (RULES §12)"
+            return "passing is allowed only when no other action is (rules §12, docs/rules/splendor.md)"
         if kind == A.TAKE:
             empty = [COLOURS[c] for c in arg if not self.supply[c]]
             if empty:
                 return f"the supply has no {' or '.join(empty)} token"
             return f"taking {len(arg)} colour(s) is not allowed while more are available (option take_fewer={self.opts['take_fewer']!r})"
         if kind == A.TAKE_TWO:
-            return f"taking 2 {COLOURS[arg]} needs at least 4 in the supply; it has {self.supply[arg]} (RULES §5)"
+            return f"taking 2 {COLOURS[arg]} needs at least 4 in the supply; it has {self.supply[arg]} (rules §5, docs/rules/splendor.md)"
         if kind in (A.RESERVE, A.RESERVE_DECK) and len(self.reserved[seat]) >= MAX_RESERVED:
-            return f"seat {seat} already reserves {MAX_RESERVED} cards (RULES §6)"
+            return f"seat {seat} already reserves {MAX_RESERVED} cards (rules §6, docs/rules/splendor.md)"
         if kind == A.RESERVE:
             return f"display slot {A.slot_name(arg)} is empty"
         if kind == A.RESERVE_DECK:
@@ -285,7 +285,7 @@ class SplendorState(State):
                 return f"seat {seat} has no reserved card {A.source_name(arg)}"
             if sum(action.gold):  # type: ignore[attr-defined]
                 return "that payment is not possible: the extra gold must replace coloured tokens you would pay, within your gold"
-            return f"seat {seat} cannot afford it, even with gold (RULES §7)"
+            return f"seat {seat} cannot afford it, even with gold (rules §7, docs/rules/splendor.md)"
         return super().why_illegal(action)
 
     # -- §3–§7 The actions ------------------------------------------------------------------------

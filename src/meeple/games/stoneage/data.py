@@ -1,4 +1,4 @@
-"""Stone Age's fixed data (RULES.md §1–2, DATA.md): the 36 civilization cards, the 28 building tiles, the board.
+"""Stone Age's fixed data (§1–2; the CSV files in data/): the 36 civilization cards, the 28 building tiles, the board.
 
 Read once from the CSV files shipped in ``data/`` (copied verbatim from the reference). Cards and tiles are
 identified by their row index (0-based) in those files.

@@ -13,7 +13,7 @@ from meeple.core.events import Event
 from . import actions
 from .state import StoneAgeState
 
-#: The options ``house_rules="seed001"`` turns on: the Persian text's coherent house rules (SEED_DIVERGENCES.md).
+#: The options ``house_rules="seed001"`` turns on: the Persian text's coherent house rules (the divergence table in docs/rules/stoneage.md).
 SEED001: dict[str, Any] = {
     "placement": "one_at_a_time",
     "starvation": "per_missing_food",
@@ -29,14 +29,14 @@ class StoneAge(Game):
     min_players = 2
     max_players = 4
     options = {
-        # RULES.md §5.6 [I5]: the "2 resources" card is cashed at any later decision (Yucata: at once).
+        # §5.6 [I5]: the "2 resources" card is cashed at any later decision (Yucata: at once).
         "any_resources": "any_time",
-        # RULES.md §5.4 [I1]: the hut may be taken by a player who already owns 10 people (no effect).
+        # §5.4 [I1]: the hut may be taken by a player who already owns 10 people (no effect).
         "full_hut": "allowed",
-        # RULES.md §5.5 [I2]: the field at agriculture 10 and the tool maker at tool total 12 may be taken (no effect).
+        # §5.5 [I2]: the field at agriculture 10 and the tool maker at tool total 12 may be taken (no effect).
         "maxed_tracks": "allowed",
-        # House rules of the Persian seed text (SEED_DIVERGENCES.md), each off by default (docs/rules/stoneage.md):
-        # #13 exactly one person per placement turn (RULES.md §4.1),
+        # House rules of the Persian seed text (divergences #9, #13, #23, #28), each off by default (docs/rules/stoneage.md):
+        # #13 exactly one person per placement turn (§4.1),
         "placement": "any_number",
         # #28 −10 for every missing food instead of −10 once (§7),
         "starvation": "once",

@@ -1,4 +1,4 @@
-"""A Stone Age game in progress, and its rules (RULES.md §2–§11), in the order a round happens.
+"""A Stone Age game in progress, and its rules (§2–§11), in the order a round happens.
 
 State is flat (lists of small integers) so that clone, legal-action generation and apply stay cheap. Cards and
 tiles are ids into the shared tables of ``data``. Hidden order is never stored: the civilization deck and the pool

@@ -179,7 +179,7 @@ export function render(view, ctx) {
   const takeText = selection.length ? `take ${selection.map((c) => LETTER_OF[c]).sort((a, b) => "wugrk".indexOf(a) - "wugrk".indexOf(b)).join("")}` : null;
   let takeBar = null;
   if (canTake && me) {
-    // The 10-token limit while choosing (RULES §8): what is held, what is chosen, and what will have to go back.
+    // The 10-token limit while choosing (§8): what is held, what is chosen, and what will have to go back.
     const held = TOKENS.reduce((n, c) => n + me.tokens[c], 0);
     const total = held + selection.length;
     takeBar = h("div", { class: "take-bar", id: "take-bar" },
