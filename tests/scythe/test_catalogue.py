@@ -76,3 +76,17 @@ def test_the_walk_covers_every_mech_ability_objective_and_card_gain() -> None:
     assert {"swim", "relentless", "meander", "coercion", "dominate"} <= words
     assert len([w for w in words if w.startswith("objective_")]) == len(D.OBJECTIVES) >= 23
     assert {"resources_any_combination", "deploy_mech", "build_structure", "enlist_recruit"} <= words
+
+
+def test_every_message_key_the_scythe_view_names_is_in_every_catalogue() -> None:
+    """The keys the browser's Scythe view writes out literally (t("scythe....")) exist in every language."""
+    import re
+    from importlib.resources import files
+
+    web = files("meeple").joinpath("web", "views")
+    sources = [web.joinpath("scythe.js"), *(p for p in web.joinpath("scythe").iterdir() if p.name.endswith(".js"))]
+    used = {k for src in sources for k in re.findall(r"""\bt\("([\w.]+)\"""", src.read_text(encoding="utf-8"))}
+    assert len(used) > 30
+    for lang in i18n.LANGUAGES:
+        cat = i18n.catalogue(lang)
+        assert sorted(k for k in used if k not in cat) == [], lang

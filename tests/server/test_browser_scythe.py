@@ -84,9 +84,9 @@ def prefix(seed: int, until: Any, limit: int = 3000) -> tuple[list[str], Any]:
     raise AssertionError("the seeded game never reached the wanted position")
 
 
-def send(base: str, gid: str, tokens: dict[int, str], moves: list[str]) -> None:
+def send(base: str, gid: str, tokens: dict[int, str], moves: list[str], players: int = 2, seed: int | None = None) -> None:
     """Play ``moves`` through the API, each by the seat whose decision it is."""
-    s = GAME.new_game(players=2, seed=SEED)
+    s = GAME.new_game(players=players, seed=SEED if seed is None else seed)
     ply = api(base, f"games/{gid}/view", {"seat": None})["ply"]
     for m in moves:
         seat = s.current_player
@@ -345,4 +345,28 @@ def test_a_solo_game_shows_the_automa_in_the_player_list_and_is_played_by_clicki
     assert view_box() != box and browser.find_element(By.CSS_SELECTOR, ".hexmap").get_attribute("data-zoom") != "1"
     click(browser, find(browser, ".zoom .zoom-fit"))
     assert view_box() == box
+    no_errors(browser)
+
+
+def test_a_finished_solo_game_shows_the_score_by_category_and_the_automa_s(server: str, browser: Any) -> None:
+    window(browser, *DESKTOP)
+    gid, tokens = create(server, ["human"], seed=9)
+    rng = random.Random(9)
+    s = GAME.new_game(players=1, seed=9)
+    moves = []
+    while not s.is_over:
+        a = str(rng.choice(s.legal_actions()))
+        moves.append(a)
+        s.apply(a)
+    send(server, gid, tokens, moves, players=1, seed=9)
+    open_seat(browser, server, gid, 0, tokens)
+    wait(browser, lambda d: d.find_elements(By.ID, "automa-score"))
+    score = browser.find_element(By.ID, "automa-score").text
+    parts = s.result().details["automa_breakdown"]
+    assert str(sum(parts.values())) in score and "Coins in hand" in score
+    assert browser.find_elements(By.ID, "breakdown"), "the human's score by category (the shell's result panel)"
+    screenshot(browser, "scythe-solo-end-desktop")
+    window(browser, *PHONE)
+    screenshot(browser, "scythe-solo-end-phone")
+    no_overflow(browser)
     no_errors(browser)

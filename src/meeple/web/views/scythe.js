@@ -50,7 +50,7 @@ export function render(view, ctx) {
   const mineSeat = view.seat !== null && view.seat < o.players.length ? view.seat : null;
   const others = o.players.map((_, i) => i).filter((i) => i !== mineSeat);
   const status = [
-    `${term("phase")}: ${term(o.phase)}`,
+    `${term("phase")}: ${t(`scythe.phase.${o.phase}`)}`,
     `${term("turns")}: ${o.turns}`,
     o.structure_bonus ? t("scythe.bonus_tile", { tile: term(o.structure_bonus) }) : null,
     o.pending_combats?.length ? `${term("pending_combats")}: ${o.pending_combats.join(" · ")}` : null,
@@ -68,8 +68,20 @@ export function render(view, ctx) {
         view.legal.length ? actionBar(view, ctx, claimer(view)) : null,
         lastCombatPanel(view, ctx),
         automaPanel(o),
+        automaScore(view),
         mineSeat !== null ? matView(o.players[mineSeat], mineSeat, view, ctx, board) : null)),
     others.length ? h("div", { class: "players mats" }, others.map((seat) => matView(o.players[seat], seat, view, ctx, board))) : null);
+}
+
+// A finished solo game: the Automa's score by category (coins, stars, territories at its popularity), beside mine.
+function automaScore(view) {
+  const parts = view.over && view.result?.details?.automa_breakdown;
+  if (!parts) return null;
+  const total = Object.values(parts).reduce((a, b) => a + b, 0);
+  return h("section", { class: "panel automa-score", id: "automa-score" }, h("h3", {}, t("scythe.automa.score")),
+    h("table", { class: "breakdown" }, h("tbody", {},
+      Object.entries(parts).map(([k, n]) => h("tr", {}, h("th", {}, t(`score.scythe.${k}`)), h("td", { dir: "ltr" }, String(n)))),
+      h("tr", { class: "total" }, h("th", {}, term("total")), h("td", { dir: "ltr" }, String(total))))));
 }
 
 // The solo Automa as an item of the shell's player list: its star tracker and its last turn.

@@ -139,14 +139,16 @@ export function mapView(view, ctx, board, pick) {
     const hex = info[id] || {};
     const kind = hex.kind === "home_base" ? "home_base" : hex.terrain || "home_base";
     const acts = legalAt[id] || [];
-    const cls = ["hex", `t-${kind}`, acts.length ? "playable" : "", moving && moving.space === id ? "moving" : ""].filter(Boolean).join(" ");
+    const fighting = o.turn?.combat?.space === id || (o.pending_combats || []).includes(id);
+    const cls = ["hex", `t-${kind}`, acts.length ? "playable" : "", moving && moving.space === id ? "moving" : "", fighting ? "combat" : ""].filter(Boolean).join(" ");
     const label = `${id} · ${term(kind)}${hex.tunnel ? " · " + term("tunnel") : ""}${hex.faction ? " · " + term(hex.faction) : ""}`;
     layers.cells.push(svg("g", {
       class: cls, "data-hex": id, "data-mark": `hex:${id}`, tabindex: acts.length ? 0 : null, role: acts.length ? "button" : null, "aria-label": label,
     }, svg("title", {}, label),
       svg("polygon", { points: hexPoints(c), fill: TERRAIN[kind] || "#eee", class: "ground" }),
       svg("polygon", { points: hexPoints(c), fill: `url(#pat-${kind})`, class: "pattern" }),
-      acts.length ? svg("polygon", { points: hexPoints(c, SIZE - 3), class: "target" }) : null));
+      acts.length ? svg("polygon", { points: hexPoints(c, SIZE - 3), class: "target" }) : null,
+      fighting ? svg("polygon", { points: hexPoints(c, SIZE - 1.5), class: "combat-ring" }) : null));
     for (const dir of hex.river_edges || []) {
       const [a, b] = EDGE_CORNERS[dir] || [];
       if (a === undefined) continue;
@@ -190,7 +192,10 @@ export function mapView(view, ctx, board, pick) {
   const trails = paths(view).map((p) => {
     const [a, b] = [p.from, p.to].map((id) => centre(...id.split(",").map(Number)));
     const f = faction(p.side === null || p.side === undefined ? null : sideFaction(o, p.side));
-    return svg("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "path", stroke: f.fill, "marker-end": "url(#arrow)" });
+    // a dark line under the faction's dashes: a white (Polania) or yellow (Crimea) path shows on every terrain
+    return svg("g", { class: "path-pair" },
+      svg("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "path-under", "marker-end": "url(#arrow)" }),
+      svg("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "path", stroke: f.fill }));
   });
   const W = Math.ceil(maxX + SIZE);
   const H = Math.ceil(maxY + SIZE);

@@ -25,7 +25,7 @@ export function combatPanel(view, ctx) {
   const me = view.seat;
   const role = c.attacker === me ? "attacker" : c.defender === me ? "defender" : null;
   const side = (name) => h("div", { class: `combatant ${name}`, style: `--seat:${faction(sideFaction(o, c[name])).fill}` },
-    h("b", {}, h("bdi", {}, sideName(o, c[name], ctx))), " ",
+    emblem(sideFaction(o, c[name])), h("b", {}, h("bdi", {}, sideName(o, c[name], ctx))), " ",
     c[`${name}_dial`] !== null && c[`${name}_dial`] !== undefined ? h("span", { class: "dial-value" }, `⟳ ${c[`${name}_dial`]}`) : null,
     (c[`${name}_cards`] || []).map((v) => h("span", { class: "combat-card" }, String(v))),
     c[`${name}_chosen`] ? h("small", { class: "muted" }, " ✓") : null);
@@ -60,6 +60,11 @@ export function combatPanel(view, ctx) {
     h("h3", {}, t("scythe.combat.title", { hex: c.space })), h("div", { class: "combatants" }, side("attacker"), h("span", { class: "vs" }, "⚔"), side("defender")), choice);
 }
 
+function emblem(name) {
+  const f = faction(name);
+  return h("span", { class: "emblem-chip small", style: `background:${f.fill};color:${f.line}`, title: term(name) }, f.emblem);
+}
+
 function removeOne(list, v) {
   const i = list.indexOf(v);
   return i < 0 ? list : [...list.slice(0, i), ...list.slice(i + 1)];
@@ -75,7 +80,7 @@ export function lastCombatPanel(view, ctx) {
   const lc = o.last_combat;
   if (!lc) return null;
   const side = (name) => h("span", { class: `combatant ${name}${lc.winner === lc[name] ? " winner" : ""}`, style: `--seat:${faction(sideFaction(o, lc[name])).fill}` },
-    h("bdi", {}, sideName(o, lc[name], ctx)), " ", h("b", { dir: "ltr" }, String(lc[`${name}_dial`] + lc[`${name}_cards`])),
+    emblem(sideFaction(o, lc[name])), h("bdi", {}, sideName(o, lc[name], ctx)), " ", h("b", { dir: "ltr" }, String(lc[`${name}_dial`] + lc[`${name}_cards`])),
     h("small", { dir: "ltr" }, ` (⟳${lc[`${name}_dial`]} + ${lc[`${name}_cards`]})`), lc.winner === lc[name] ? " ★" : null);
   return h("section", { class: "panel last-combat", id: "last-combat", dataset: { mark: `hex:${lc.space}` } },
     h("small", {}, `${t("scythe.combat.last")} · ${lc.space}`), " ", side("attacker"), h("span", { class: "vs" }, " ⚔ "), side("defender"));
