@@ -125,6 +125,26 @@ def test_every_kind_of_turn_is_played_on_the_board(server: str, browser: Any, si
     assert browser.find_elements(By.CSS_SELECTOR, "#display .card.reserve") and not browser.find_elements(By.CSS_SELECTOR, "#display .card.buy")
     assert browser.find_element(By.CSS_SELECTOR, ".legend .badge.buy") and browser.find_element(By.CSS_SELECTOR, ".legend .badge.reserve")
     screenshot(browser, f"{name}-early")
+    # Colour-blind safe: each gem colour has its own shape; every cost pip stays inside its card, even on a phone.
+    shapes = browser.execute_script(
+        "return ['white','blue','green','red','black','gold'].map((c) => { const e = document.querySelector(`#board .${c} > i`);"
+        " return e && getComputedStyle(e).clipPath; })"
+    )
+    assert None not in shapes and len(set(shapes)) == 6, shapes
+    for card_el in browser.find_elements(By.CSS_SELECTOR, "#display .card.face"):
+        box = card_el.rect
+        for pip in card_el.find_elements(By.CSS_SELECTOR, ".pip, .bonus-gem, .badge"):
+            r = pip.rect
+            assert box["x"] <= r["x"] + 0.5 and r["x"] + r["width"] <= box["x"] + box["width"] + 0.5, "a pip sticks out of its card"
+            assert box["y"] <= r["y"] + 0.5 and r["y"] + r["height"] <= box["y"] + box["height"] + 0.5, "a pip sticks out of its card"
+    if size == "desktop":  # the widths between a phone and a desktop fit too (the table scales, nothing overflows)
+        for width in (360, 500, 640, 780, 1000):
+            window(browser, width, 900)
+            assert no_overflow(browser), f"the page scrolls sideways at {width} px"
+        window(browser, *SIZES[size])
+    # Right to left in Persian: each level's deck stands at the start of its row, the right-hand end.
+    deck, first = browser.find_element(By.CSS_SELECTOR, ".deck[data-deck='1']"), browser.find_element(By.CSS_SELECTOR, ".card[data-slot='1.1']")
+    assert (deck.rect["x"] > first.rect["x"]) == (lang == "fa")
 
     # Take three different: three supply tokens, then the take button. The hand shows 0 + 3 = 3 / 10 before playing.
     colours = [c for i, c in enumerate(COLOUR.values()) if table.state.supply[i]][:3]
@@ -146,6 +166,7 @@ def test_every_kind_of_turn_is_played_on_the_board(server: str, browser: Any, si
     assert "Costs you" in browser.find_element(By.CSS_SELECTOR, card).get_attribute("title") or lang != "en"
     click(browser, card)  # a card opens its panel: what it would cost me, then buy or reserve
     assert browser.find_element(By.ID, "chooser-cost").text
+    screenshot(browser, f"{name}-chooser")
     assert decide(browser, table, f"#chooser button[data-action='reserve 1.{slot + 1}']") == f"reserve 1.{slot + 1}"
     other_seat_plays(browser, table)
 

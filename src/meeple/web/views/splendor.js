@@ -86,7 +86,8 @@ function card(c, opts = {}) {
     how === "buy" ? t("splendor.canBuy") : how === "reserve" ? t("splendor.canReserve") : null].filter(Boolean).join("\n");
   const act = opts.onclick;
   return h("div", {
-    class: `card face ${c.bonus} tier${c.tier}${act ? (how ? " playable" : " inspectable") : ""}${how ? " " + how : ""}`,
+    class: `card face ${c.bonus} tier${c.tier}${act ? (how ? " playable" : " inspectable") : ""}${how ? " " + how : ""}${opts.selected ? " selected" : ""}`,
+    "aria-pressed": opts.selected ? "true" : null,
     title: tip, "aria-label": tip.replaceAll("\n", ". "),
     role: act ? "button" : null, tabindex: act ? 0 : null,
     dataset: { ...(opts.slot ? { slot: opts.slot } : {}), mark: `card:${c.id}` },
@@ -119,8 +120,8 @@ export function render(view, ctx) {
   const me = view.seat === null || view.seat === undefined ? null : o.players[view.seat];
   // A card opens a small panel (its cost to me, then buy or reserve) rather than playing at a touch: reserving by
   // accident is easy on a phone, and the panel is where a tap shows what the card would cost.
-  const choose = (title, actions, note) => {
-    local.chosen = { title, actions, note };
+  const choose = (title, actions, note, slot) => {
+    local.chosen = { title, actions, note, slot };
     ctx.redraw();
   };
 
@@ -149,8 +150,9 @@ export function render(view, ctx) {
         const buys = movesFor(legal, `buy ${slot}`);
         const acts = [...buys, ...movesFor(legal, `reserve ${slot}`)];
         const how = buys.length ? "buy" : acts.length ? "reserve" : null;
-        const inspect = me && c && !acts.length ? () => choose(cardName(slot), [], costText(c, me)) : null;
-        return card(c, { slot, how, me, onclick: acts.length ? () => choose(cardName(slot), acts, me ? costText(c, me) : null) : inspect });
+        const inspect = me && c && !acts.length ? () => choose(cardName(slot), [], costText(c, me), slot) : null;
+        return card(c, { slot, how, me, selected: local.chosen?.slot === slot,
+          onclick: acts.length ? () => choose(cardName(slot), acts, me ? costText(c, me) : null, slot) : inspect });
       }));
   });
 
@@ -232,10 +234,10 @@ function player(p, i, view, ctx, choose, returning) {
   const reserved = p.reserved.map((c, k) => {
     const acts = mine ? movesFor(legal, `buy r${k + 1}`) : [];
     const me = view.seat === null || view.seat === undefined ? null : view.observation.players[view.seat];
-    return card(c, { slot: `r${k + 1}`, how: acts.length ? "buy" : null, me: mine ? me : null,
+    return card(c, { slot: `r${k + 1}`, how: acts.length ? "buy" : null, me: mine ? me : null, selected: mine && ctx.local.chosen?.slot === `r${k + 1}`,
       mark: c.hidden ? `reserved:${i}:${k}` : null,
-      onclick: acts.length ? () => choose(t("splendor.buyReserved", { n: k + 1 }), acts, costText(c, me))
-        : mine && !c.hidden ? () => choose(t("splendor.reserved"), [], costText(c, me)) : null });
+      onclick: acts.length ? () => choose(t("splendor.buyReserved", { n: k + 1 }), acts, costText(c, me), `r${k + 1}`)
+        : mine && !c.hidden ? () => choose(t("splendor.reserved"), [], costText(c, me), `r${k + 1}`) : null });
   });
   const won = printed ? p.nobles.map((id) => noble(printed.nobles[id], null, null)) : [];
   return h("section", { class: `player${i === view.current_player ? " current" : ""}${mine ? " mine" : ""}`, dataset: { seat: i, mark: `seat:${i}` } },
