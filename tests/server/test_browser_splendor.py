@@ -238,6 +238,16 @@ def test_every_kind_of_turn_is_played_on_the_board(server: str, browser: Any, si
     shot(browser, f"{name}-late")
     shot(browser, f"{name}-tableaux", ".players")
     assert console_errors(browser) == []
+    # A spectator sees seat 0's blind reservation as the back of its level, and nothing on the page names the card.
+    hidden = [c for c, blind in zip(table.state.reserved[0], table.state.blind[0], strict=True) if blind]
+    browser.get(f"{server}#/game/{table.id}/watch")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#game[data-ply] .splendor .player .stack"))
+    backs = browser.find_elements(By.CSS_SELECTOR, ".player[data-seat='0'] .reserved-cards .card.back")
+    assert hidden, "the plan keeps one blind card reserved"
+    assert len(backs) == len(hidden)
+    for cid in hidden:
+        assert not browser.find_elements(By.CSS_SELECTOR, f'[data-mark="card:{cid}"]')
+    assert console_errors(browser) == []
 
 
 def display_card(table: Table, tier: int, i: int) -> dict:
@@ -310,4 +320,13 @@ def test_choosing_between_two_visiting_nobles_on_the_board(server: str, browser:
     shot(browser, f"splendor-{size}-end", ".players")
     shot(browser, f"splendor-{size}-end-scores", "#result")
     assert no_overflow(browser)
+    assert console_errors(browser) == []
+    # The finished game's replay draws the same table, stepping through it without an error.
+    browser.get(f"{server}#/replay/{table.id}")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#replay .splendor"))
+    for _ in range(3):
+        step = browser.find_element(By.ID, "replay-step").text
+        click(browser, "#replay-next")
+        wait(browser, lambda d, step=step: d.find_element(By.ID, "replay-step").text != step)
+    assert browser.find_elements(By.CSS_SELECTOR, "#replay .splendor .card.face")
     assert console_errors(browser) == []
