@@ -295,6 +295,7 @@ def test_choosing_between_two_visiting_nobles_on_the_board(server: str, browser:
     table.open(browser, chooser, "en")
     console_errors(browser)
     wait(browser, lambda d: my_turn(d) and ply(d) == len(table.state.history))
+    assert browser.find_element(By.ID, "choose-noble").text
     tiles = browser.find_elements(By.CSS_SELECTOR, "#nobles .noble.playable")
     assert len(tiles) == len(legal(table)) >= 2
     for tile in browser.find_elements(By.CSS_SELECTOR, "#nobles .noble"):  # every requirement pip inside its tile

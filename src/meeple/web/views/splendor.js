@@ -206,6 +206,7 @@ export function render(view, ctx) {
   return h("div", { class: "splendor" },
     o.final_round ? h("p", { class: "notice" }, t("splendor.finalRound")) : null,
     o.to_return && view.seat === view.current_player ? h("p", { class: "notice", id: "to-return" }, t("splendor.toReturn", { n: o.to_return })) : null,
+    legal.some((a) => a.startsWith("noble ")) ? h("p", { class: "notice", id: "choose-noble" }, t("splendor.chooseNoble")) : null,
     legend,
     h("div", { class: "table" }, nobles, h("div", { class: "display", id: "display" }, rows), supply),
     takeBar, chooser, players);
