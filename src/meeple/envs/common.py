@@ -169,3 +169,11 @@ def require_state(state: State | None) -> State:
     if state is None:
         raise RuntimeError("call reset() before using the environment")
     return state
+
+
+def needs_rl_extra(module: str, err: ImportError) -> ImportError:
+    """The error an adapter raises when a library of the ``rl`` extra is missing, with the install line."""
+    return ImportError(
+        f"{module} needs {err.name or 'a library'} from meeple's 'rl' extra: pip install 'meeple[rl]' "
+        "(in a source checkout: pip install -e '.[rl]')"
+    )

@@ -20,9 +20,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
+
+from .common import needs_rl_extra
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ImportError as err:  # the rl extra is optional: say which one to install
+    raise needs_rl_extra(__name__, err) from err
 
 from meeple.core import Game, IllegalAction, State
 from meeple.core import games as game_names

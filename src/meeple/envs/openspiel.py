@@ -25,7 +25,13 @@ import json
 from typing import Any
 
 import numpy as np
-import pyspiel
+
+from .common import needs_rl_extra
+
+try:
+    import pyspiel
+except ImportError as err:  # the rl extra is optional: say which one to install
+    raise needs_rl_extra(__name__, err) from err
 
 from meeple.core import Game, State
 from meeple.core import games as game_names

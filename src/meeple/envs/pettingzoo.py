@@ -17,9 +17,15 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import seeding
-from pettingzoo import AECEnv
+
+from .common import needs_rl_extra
+
+try:
+    from gymnasium import spaces
+    from gymnasium.utils import seeding
+    from pettingzoo import AECEnv
+except ImportError as err:  # the rl extra is optional: say which one to install
+    raise needs_rl_extra(__name__, err) from err
 
 from meeple.core import Game, State
 from meeple.core import load as load_game
