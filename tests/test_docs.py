@@ -55,7 +55,7 @@ COMMANDS = blocks(SHELL)
 
 
 def test_the_pages_have_examples() -> None:
-    assert len(PYTHON) >= 16 and len(COMMANDS) >= 8
+    assert len(PYTHON) >= 20 and len(COMMANDS) >= 8
     assert any(str(p.values[0]).endswith("README.md") for p in PYTHON)
 
 

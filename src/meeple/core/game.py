@@ -393,7 +393,9 @@ class State(ABC):
             raise ValueError(f"seat must be None or an integer in 0..{self.num_players - 1}, got {seat!r}")
 
     @abstractmethod
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> dict[str, Any]:
+        """The full state, JSON-safe; ``game.from_dict`` reads it back exactly (each game's layout, field by field:
+        docs/state.md). Outcomes still forced by ``force_chance`` are not part of it."""
 
     def base_dict(self) -> dict[str, Any]:
         return {
