@@ -146,6 +146,7 @@ def play_a_whole_game(driver: Any, server: str, game: str, seats: list[str], nam
     time.sleep(0.3)
     screenshot(driver, f"{name}-end-{'phone' if size == DESKTOP else 'desktop'}")
     assert driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth + 1"), "the page scrolls sideways"
+    assert not driver.find_element(By.CSS_SELECTOR, "#app .conn").is_displayed(), "the page lost its connection"
     errors = console_errors(driver)
     assert not errors, errors
     assert not page_errors(driver), page_errors(driver)

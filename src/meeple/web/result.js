@@ -13,29 +13,40 @@ function label(prefix, game, name) {
 
 export function winnerLine(view, ctx) {
   const r = view.result;
+  if (rival(view)) return r.winners.includes(0) ? t("table.soloWon") : t("table.soloLost");
   const names = r.winners.map((i) => ctx.seatName(i));
   if (!names.length) return t("table.noWinner");
-  if (view.players === 1) return r.winners.includes(0) ? t("table.soloWon") : t("table.soloLost");
   return names.length === 1 ? t("table.winner", { name: names[0] }) : t("table.tie", { names: list(names) });
+}
+
+// A solo game's rival (the Scythe Automa): its score and breakdown stand in the details as automa_score and
+// automa_breakdown, and it is shown as one more column.
+function rival(view) {
+  const d = view.result.details || {};
+  return view.players === 1 && typeof d.automa_score === "number" ? { score: d.automa_score, breakdown: d.automa_breakdown || {} } : null;
 }
 
 function breakdownTable(view, ctx) {
   const r = view.result;
   const rows = r.details?.breakdown;
   const seats = r.scores.map((_, i) => i);
+  const other = rival(view);
   const head = h("tr", {}, h("th", {}, ""), seats.map((i) => h("th", { class: r.winners.includes(i) ? "winner" : null, scope: "col" },
-    h("bdi", {}, ctx.seatName(i)), r.winners.includes(i) ? h("span", { class: "star", "aria-label": t("table.won") }, " ★") : null)));
+    h("bdi", {}, ctx.seatName(i)), r.winners.includes(i) ? h("span", { class: "star", "aria-label": t("table.won") }, " ★") : null)),
+  other ? h("th", { scope: "col", class: r.winners.length ? null : "winner" }, label("score", view.game, "automa"), r.winners.length ? null : " ★") : null);
   const body = [];
   if (Array.isArray(rows) && rows.length === seats.length) {
     // a breakdown's own "total" is the score row below, said once
     const categories = [...new Set(rows.flatMap((b) => Object.keys(b || {})))].filter((c) => c !== "total");
     for (const c of categories) {
       body.push(h("tr", { dataset: { category: c } }, h("th", { scope: "row" }, label("score", view.game, c)),
-        seats.map((i) => h("td", {}, rows[i] && c in rows[i] ? String(rows[i][c]) : "—"))));
+        seats.map((i) => h("td", {}, rows[i] && c in rows[i] ? String(rows[i][c]) : "—")),
+        other ? h("td", {}, c in other.breakdown ? String(other.breakdown[c]) : "—") : null));
     }
   }
-  body.push(h("tr", { class: "total" }, h("th", { scope: "row" }, t("game.score")), seats.map((i) => h("td", {}, String(r.scores[i])))));
-  body.push(h("tr", { class: "rank" }, h("th", { scope: "row" }, t("game.rank")), seats.map((i) => h("td", {}, String(r.ranks[i])))));
+  body.push(h("tr", { class: "total" }, h("th", { scope: "row" }, t("game.score")), seats.map((i) => h("td", {}, String(r.scores[i]))),
+    other ? h("td", {}, String(other.score)) : null));
+  if (!other) body.push(h("tr", { class: "rank" }, h("th", { scope: "row" }, t("game.rank")), seats.map((i) => h("td", {}, String(r.ranks[i])))));
   return h("div", { class: "table-wrap" }, h("table", { class: "breakdown", id: "breakdown" }, h("thead", {}, head), h("tbody", {}, body)));
 }
 
@@ -66,7 +77,7 @@ function rematchButton(view) {
       if (!id) {
         const made = await post(`games/${view.id}/rematch`, { seat, token });
         id = made.id;
-        fresh = made.token ?? made.tokens?.[seat] ?? null;
+        fresh = made.token ?? tokenFor(id, seat);  // the reply's token is null once this seat was claimed
       }
       if (!fresh) fresh = (await post(`games/${id}/claim`, { seat, previous_token: token })).token;
       saveSeat(id, seat, fresh, view.game);

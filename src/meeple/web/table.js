@@ -22,11 +22,16 @@ export function gamePage(app, id, seat) {
   let local = {};
   const shown = {};  // what the page remembers between views: the summary's open state, the last animated ply
   let clockTimer = null;
+  let drawing = false;
   const conn = connect(id, seat, token, (msg) => {
     if (msg.type === "state") {
       if (!view || view.ply !== msg.ply) local = {};
       view = msg;
-      draw();
+      // views can come faster than a page draws (bots at full speed): draw the newest once per frame
+      if (!drawing) {
+        drawing = true;
+        requestAnimationFrame(() => { drawing = false; draw(); });
+      }
     } else if (msg.type === "error") {
       toast(t("error.generic", { message: msg.message }));
     }
@@ -41,7 +46,7 @@ export function gamePage(app, id, seat) {
     root.dataset.ply = view.ply;  // lets people's tools and the browser tests see that a view arrived
     root.dataset.over = view.over;
     root.dataset.mine = view.legal.length > 0;
-    const seatName = (i) => (view.seats[i] ? seatLabel(view.seats[i]) + (i === view.seat ? ` (${t("game.you")})` : "") : t("game.seat", { n: i + 1 }));
+    const seatName = (i) => (view.seats[i] ? uniqueLabels(view.seats)[i] + (i === view.seat ? ` (${t("game.you")})` : "") : t("game.seat", { n: i + 1 }));
     const ctx = { play, local, redraw: draw, seatName, names: view.seats.map((s) => seatName(s.seat)) };
     fill(root,
       turnBanner(view, ctx),
@@ -53,7 +58,7 @@ export function gamePage(app, id, seat) {
       controls(view, conn),
       logPanel(view, ctx, module),
     );
-    highlight(root, view, shown);
+    if (!view.over) highlight(root, view, shown);
     clearInterval(clockTimer);
     if (view.remaining !== null && view.remaining !== undefined && !view.over) {
       const end = Date.now() + view.remaining * 1000;
@@ -62,6 +67,12 @@ export function gamePage(app, id, seat) {
     }
   }
   return () => { conn.close(); clearInterval(clockTimer); };
+}
+
+// Seats' labels, told apart where two would read alike (three "Bot: random"s get their seat numbers).
+function uniqueLabels(seats) {
+  const labels = seats.map(seatLabel);
+  return labels.map((l, i) => (labels.indexOf(l) !== labels.lastIndexOf(l) ? `${l} #${i + 1}` : l));
 }
 
 function turnBanner(view, ctx) {
