@@ -84,9 +84,13 @@ def prefix(seed: int, until: Any, limit: int = 3000) -> tuple[list[str], Any]:
     raise AssertionError("the seeded game never reached the wanted position")
 
 
-def send(base: str, gid: str, tokens: dict[int, str], moves: list[str], players: int = 2, seed: int | None = None) -> None:
-    """Play ``moves`` through the API, each by the seat whose decision it is."""
+def send(
+    base: str, gid: str, tokens: dict[int, str], moves: list[str], players: int = 2, seed: int | None = None, done: list[str] = ()
+) -> None:
+    """Play ``moves`` through the API, each by the seat whose decision it is (after ``done``, already played)."""
     s = GAME.new_game(players=players, seed=SEED if seed is None else seed)
+    for m in done:
+        s.apply(m)
     ply = api(base, f"games/{gid}/view", {"seat": None})["ply"]
     for m in moves:
         seat = s.current_player
@@ -167,7 +171,7 @@ def play_by_board(driver: Any, action: str, seat: int) -> str:
         click(driver, find(driver, f"{mat} [data-mark='mat:{seat}:structure:{w[1]}']"))
         on_hex(driver, action, w[2])
         return "mat structure then hex"
-    if w[0] == "reveal" or action == "section factory":
+    if w[0] == "reveal" or action == "section factory" or action.startswith("pay card "):
         click(driver, find(driver, f"{mat} [data-action='{action}']"))
         return "mat card"
     if hexes:
@@ -256,23 +260,34 @@ def test_a_game_against_a_bot_is_played_by_clicking_the_board(server: str, brows
 def test_an_encounter_and_a_factory_card_are_chosen_on_their_cards(server: str, browser: Any) -> None:
     window(browser, *DESKTOP)
     gid, tokens = create(server, ["human", "human"], seed=SEED)
-    moves, s = prefix(SEED, lambda s: s.phase == "encounter")
+    met = len(prefix(SEED, lambda s: s.phase == "encounter")[0])
+    moves, s = prefix(SEED, lambda s: s.phase == "factory")
     # go back to the mover's step onto the token: the click on the hex draws the card
-    cut = max(i for i, m in enumerate(moves) if m.startswith("to "))
+    cut = max(i for i, m in enumerate(moves[:met]) if m.startswith("to "))
     send(server, gid, tokens, moves[:cut])
-    seat = s.current_player
+    mirror = GAME.new_game(players=2, seed=SEED)
+    for m in moves[:cut]:
+        mirror.apply(m)
+    seat = mirror.current_player
     open_seat(browser, server, gid, seat, tokens)
-    used = {decide(browser, moves[cut], seat)}
-    for m in moves[cut + 1 :]:
+    used = set()
+    for m in moves[cut:met]:
         used.add(decide(browser, m, seat))
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#encounter button.playable"))
     screenshot(browser, "scythe-encounter-desktop")
-    option = legal(browser)
-    choice = next(a for a in option if a.startswith("option "))
-    used.add(decide(browser, choice, seat))
+    used.add(decide(browser, moves[met], seat))  # the option the seeded player took
     assert "encounter card" in used
     log = browser.find_element(By.ID, "log").text
     assert "encounter card" in log and "option" in log, log[:400]
+    # on to the Factory: the character that reaches it looks at the cards and keeps one, on its card
+    send(server, gid, tokens, moves[met + 1 :], done=moves[: met + 1])
+    open_seat(browser, server, gid, s.current_player, tokens)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#factory .factory-card.playable"))
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#factory .factory-card")) == len(s.factory)
+    screenshot(browser, "scythe-factory-desktop")
+    keep = next(a for a in legal(browser) if a.startswith("keep factory "))
+    assert decide(browser, keep, s.current_player) == "factory card"
+    assert browser.find_elements(By.CSS_SELECTOR, f".mat[data-seat='{s.current_player}'] .factory-card")
     no_errors(browser)
 
 
@@ -369,4 +384,35 @@ def test_a_finished_solo_game_shows_the_score_by_category_and_the_automa_s(serve
     window(browser, *PHONE)
     screenshot(browser, "scythe-solo-end-phone")
     no_overflow(browser)
+    no_errors(browser)
+
+
+def test_a_move_is_made_with_the_keyboard_alone(server: str, browser: Any) -> None:
+    """Sections and options are buttons; units and highlighted hexes take the focus and answer Enter."""
+    from selenium.webdriver.common.keys import Keys
+
+    window(browser, *DESKTOP)
+    gid, tokens = create(server, ["human", "human"], seed=3)
+    seat = api(server, f"games/{gid}/view", {"seat": None})["current_player"]
+    open_seat(browser, server, gid, seat, tokens)
+
+    def press(el: Any) -> None:
+        before = page_ply(browser)
+        browser.execute_script("arguments[0].focus()", el)
+        assert browser.switch_to.active_element == el, "the element takes the keyboard focus"
+        ActionChains(browser).send_keys(Keys.ENTER).perform()
+        wait(browser, lambda d: page_ply(d) != before)
+
+    column = next(
+        c
+        for c in browser.find_elements(By.CSS_SELECTOR, f".mat[data-seat='{seat}'] .column")
+        if c.find_element(By.CSS_SELECTOR, ".top-action .action-name").text == "Move"
+    )
+    press(column.find_element(By.CSS_SELECTOR, "button.top-action"))
+    press(find(browser, ".top-options [data-action='move']"))
+    press(find(browser, ".hexmap g.unit.playable[data-action='pick character']"))
+    target = find(browser, ".hexmap g.hex.playable")
+    assert target.get_attribute("tabindex") == "0" and target.get_attribute("role") == "button"
+    press(target)
+    assert any(a == "stop" or a.startswith(("to ", "pick ", "done")) for a in legal(browser)) or browser.find_elements(By.ID, "encounter")
     no_errors(browser)

@@ -30,6 +30,7 @@ function claimer(view) {
     if (a === "section factory") return mine.factory_card !== null && mine.factory_card !== undefined;
     if (o.phase === "top" && TOP_OPTIONS.has(a) && o.turn?.section !== null && o.turn?.section < 4) return true;
     if (w[0] === "upgrade" || w[0] === "enlist" || w[0] === "reveal") return true;
+    if (a.startsWith("pay card ")) return true;  // the card on my mat
     if (combat && (w[0] === "dial" || w[0] === "cards")) return true;
     if ((encounter || choose) && w[0] === "option") return true;
     if (a.startsWith("keep factory ")) return true;

@@ -8,6 +8,8 @@ import { describe, faction, resourceIcon, gainChips } from "./common.js";
 
 const BONUS_OF = { upgrade: "power", deploy: "coins", build: "popularity", enlist: "cards" };  // a recruit's ongoing bonus
 const STRUCTURES = ["mine", "monument", "armory", "mill"];
+// The top actions' choices as icons, as on the mat (the word stays for readers and screen readers).
+const OPTION_ICON = { move: "➜", coins: "¢", power: "ϟ", cards: "▮", trade: "⇄", popularity: "♥", produce: "⚒" };
 const ONE_TIME = ["power", "coins", "popularity", "cards"];
 const STAR_ICON = { upgrades: "⬆", mechs: "⛭", structures: "⌂", recruits: "☺", workers: "●", objective: "◎", combat: "⚔", popularity: "♥", power: "ϟ", tracker: "✦" };
 
@@ -70,7 +72,7 @@ export function matView(p, seat, view, ctx, board) {
       spot("top-action", `mat:${seat}:section:${i}`, `${term(col.top)}${p.last_section === i ? " · " + t("scythe.mat.last") : ""}`,
         [h("span", { class: "action-name" }, term(col.top)), h("span", { class: "cubes" }, cubes.length ? null : "")], sectionAct, { play }),
       h("div", { class: "cubes-row" }, cubes),
-      topOptions.length ? h("div", { class: "top-options" }, topOptions.map((a) => h("button", { type: "button", class: "option playable", dataset: { action: a }, onclick: () => play(a) }, a === "no top" ? describe(a) : term(a)))) : null,
+      topOptions.length ? h("div", { class: "top-options" }, topOptions.map((a) => h("button", { type: "button", class: "option playable", dataset: { action: a }, onclick: () => play(a) }, OPTION_ICON[a] ? h("span", { class: "option-icon", "aria-hidden": "true" }, OPTION_ICON[a]) : null, a === "no top" ? describe(a) : term(a)))) : null,
       spot("bottom-action", `mat:${seat}:bottom:${col.bottom}`, `${term(col.bottom)} · ${t("scythe.mat.cost", { n: cost ?? "?", resource: term(col.resource) })}`,
         [h("span", { class: "action-name" }, term(col.bottom)),
           h("span", { class: "cost" }, resourceIcon(col.resource, cost ?? "?")),
@@ -103,7 +105,11 @@ export function matView(p, seat, view, ctx, board) {
   while (stars.length < 6) stars.push(h("span", { class: "star empty" }, "☆"));
   const tier = tierOf(table?.tiers, p.popularity);
   const cards = Array.isArray(p.combat_cards)
-    ? h("span", { class: "cards", dataset: { mark: `mat:${seat}:combat_cards` } }, p.combat_cards.length ? p.combat_cards.map((v) => h("span", { class: "combat-card" }, String(v))) : "0")
+    ? h("span", { class: "cards", dataset: { mark: `mat:${seat}:combat_cards` } }, p.combat_cards.length ? p.combat_cards.map((v) => {
+      const pay = has(`pay card ${v}`) ? `pay card ${v}` : null;  // Coercion, or a Factory card's cost: the card itself
+      return pay ? h("button", { type: "button", class: "combat-card playable", dataset: { action: pay }, title: describe(pay), onclick: () => play(pay) }, String(v))
+        : h("span", { class: "combat-card" }, String(v));
+    }) : "0")
     : h("span", { class: "cards", dataset: { mark: `mat:${seat}:combat_cards` } }, h("span", { class: "combat-card back" }, "?"), ` ×${p.hand_size}`);
   const objectives = Array.isArray(p.objectives)
     ? p.objectives.map((c) => {
