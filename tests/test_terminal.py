@@ -299,3 +299,34 @@ def test_scythe_render_has_a_legend_and_names_mechs() -> None:
     text = console.export_text()
     assert "~ river" in text and "lake" in text and "T tunnel" in text and "home base" in text
     assert "m1 Riverwalk" in text
+
+
+# -- the board in the table's language -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_views_english_words_are_the_english_catalogues(name: str) -> None:
+    """A view's built-in English (Game.render, no catalogue) and the catalogue the terminal passes must agree."""
+    from meeple.i18n import catalogue
+
+    module = hook(meeple.load(name), "render").__module__
+    words = __import__(module, fromlist=["WORDS"]).WORDS
+    en = catalogue("en")
+    assert words and {k: en.get(k) for k in words} == words
+
+
+@pytest.mark.parametrize(
+    ("name", "lang", "word"),
+    [("splendor", "fa", "ذخیره: "), ("stoneage", "vi", "mang lại"), ("scythe", "fa", "دریاچه"), ("scythe", "en", "Republic of Polania")],
+)
+def test_the_board_speaks_the_tables_language(name: str, lang: str, word: str, tmp_path: Path) -> None:
+    code, out = play([name, "--seed", "3", "--lang", lang, "--seats", "human,random"], "quit\n", tmp_path)
+    assert code == 0 and word in out
+
+
+def test_game_render_without_a_catalogue_stays_english() -> None:
+    game = meeple.load("splendor")
+    console = Console(width=100, record=True)
+    console.print(game.render(game.new_game(players=2, seed=1).observation(0)))
+    text = console.export_text()
+    assert "Supply: " in text and "(you)" in text

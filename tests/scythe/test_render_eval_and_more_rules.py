@@ -23,7 +23,7 @@ def test_render_draws_the_board_and_mats_from_an_observation_only():
     for _ in range(300):
         s.apply(rng.choice(s.legal_actions()))
     text = draw(s.observation(0))
-    for needle in ("3,4 FACTORY", "4,0 home", "nordic/industrial", "crimea/engineering", "phase:", "structure bonus"):
+    for needle in ("3,4 FACTORY", "4,0 home", "Nordic · industrial", "Crimea · engineering", "phase:", "structure bonus"):
         assert needle in text
     assert text.count("?") >= 2  # the two opponents' coins
     assert str(s.coins[0]) in text

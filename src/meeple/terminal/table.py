@@ -7,6 +7,7 @@ narration is told as to a spectator: everyone at the screen reads it.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from rich.text import Text
 from meeple import record
 from meeple.agents import Agent
 from meeple.core import Action, IllegalAction, State
-from meeple.i18n import event_text
+from meeple.i18n import event_text, term
 
 from . import menu
 from .texts import hook, phrase, say
@@ -127,13 +128,26 @@ class Table:
         path = record.write(record.make(self.state, seats=self.seat_names), self.record_path)
         self.out(message.replace("{path}", str(path)), path=True)
 
+    def board(self, observation: Mapping[str, Any]) -> Any:
+        """The game's terminal view in the table's language where the view takes its words (``say``)."""
+        view = hook(self.game, "render")
+        if view is not None and "say" in inspect.signature(view).parameters:
+            return view(observation, say=self.view_word)
+        return self.game.render(observation)
+
+    def view_word(self, key: str, **params: Any) -> str:
+        """A word a game's view asks for: a game term (``term.<word>``) or a catalogue message."""
+        if key.startswith("term."):
+            return term(key.removeprefix("term."), self.lang)
+        return say(key, self.lang, **params)
+
     # -- a person's decision ----------------------------------------------------------------------------------
 
     def human_decision(self, seat: int) -> Action:
         state = self.state
         self.console.rule(self.t("terminal.to_move", name=self.names[seat]))
         observation = state.observation(seat)
-        self.console.print(self.game.render(observation))
+        self.console.print(self.board(observation))
         entries = menu.build(self.game, observation, state.legal_actions(), self.lang)
         self.show_moves(entries)
         while True:
@@ -147,7 +161,7 @@ class Table:
                 self.show_help(observation)
                 continue
             if low in BOARD_WORDS:
-                self.console.print(self.game.render(observation))
+                self.console.print(self.board(observation))
                 self.show_moves(entries)
                 continue
             try:
@@ -216,7 +230,7 @@ class Table:
     def show_end(self) -> None:
         self.console.rule(self.t("terminal.game_over"))
         watching = self.viewer
-        self.console.print(self.game.render(self.state.observation(watching)))
+        self.console.print(self.board(self.state.observation(watching)))
         show_result(self.state, self.console, self.lang, self.names)
 
 

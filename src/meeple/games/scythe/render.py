@@ -10,7 +10,7 @@ structure. Home bases carry their faction's name. The cells narrow to fit an 80-
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
@@ -45,6 +45,54 @@ TERRAIN_SHORT = {
 TERRAIN_LONG = {"factory": "FACTORY", "home": "home"}
 RES_LETTER = {"oil": "o", "metal": "m", "wood": "w", "food": "f"}
 STRUCT_SHORT = {"mine": "Mi", "monument": "Mo", "armory": "Ar", "mill": "Ml"}
+#: The view's words in English. ``render(obs, say)`` asks ``say`` for them instead (the terminal passes the player's
+#: catalogue, where the same keys stand in i18n/<lang>.terminal.json; tests/test_terminal.py checks they agree).
+#: Space names, terrain codes on the map and notation words stay as they are: they are what a player types.
+WORDS = {
+    "terminal.view.you": "(you)",
+    "terminal.view.scythe.tracks": "power {power} · popularity {popularity} · coins {coins}",
+    "terminal.view.scythe.stars": "stars {n}",
+    "terminal.view.scythe.combat_cards": "combat cards {n}",
+    "terminal.view.scythe.mat": "mat",
+    "terminal.view.scythe.mechs": "mechs: {mechs} (✓ deployed)",
+    "terminal.view.scythe.structures": "workers on mat {n} · structures: {built}",
+    "terminal.view.scythe.recruits": "recruits: {recruits} · upgraded: {upgraded}",
+    "terminal.view.scythe.legend_water": " river: only Riverwalk crosses   {lake} lake: only Seaworthy/Submerge enter",
+    "terminal.view.scythe.legend_marks": "T tunnel: tunnels link to each other   * encounter   home: a home base",
+    "terminal.view.scythe.legend_units": "N R P C S factions: c character, m2 two mechs, w3 three workers",
+    "terminal.view.scythe.legend_goods": "o oil, m metal, w wood, f food   Mi mine, Mo monument, Ar armory, Ml mill",
+    "terminal.view.scythe.legend_terrain": "mtn mountain, for forest, frm farm, tun tundra, vil village, FAC the Factory",
+    "terminal.view.scythe.phase": "phase: {phase}",
+    "terminal.view.scythe.section": "section {n} ({action})",
+    "terminal.view.scythe.moving": "moving {unit} at {space}, {steps} step(s) left, cargo {cargo} +{workers} workers",
+    "terminal.view.scythe.moves_left": "units left to move: {n}",
+    "terminal.view.scythe.paying": "pay {n} {resource} for {what}",
+    "terminal.view.scythe.encounter": "encounter card {card}",
+    "terminal.view.scythe.gain": "gain: {kind} ({n} left)",
+    "terminal.view.scythe.factory_cards": "Factory cards to keep one of: {cards}",
+    "terminal.view.scythe.objectives": "your objectives: {objectives}",
+    "terminal.view.scythe.facts": "structure bonus: {bonus}; combat deck {deck}; Factory cards {factory}.",
+    "terminal.view.scythe.over": "game over (6th star by {who})",
+    "terminal.view.scythe.last_combat": "last combat at {space}: {attacker} {attack} vs {defender} {defence}, {winner} won",
+    "terminal.view.scythe.seat": "seat {n}",
+    "terminal.view.scythe.automa": "the Automa",
+}
+Say = Callable[..., str]
+
+
+def english(key: str, **params: Any) -> str:
+    """A word of the view in English (a game term as itself)."""
+    text = WORDS.get(key, key.removeprefix("term.").replace("_", " "))
+    for name, value in params.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
+
+
+def _term(w: Say, word: str, shown: str | None = None) -> str:
+    """A game term through ``say``; in English (no catalogue) as the data prints it."""
+    return (shown or word.replace("_", " ")) if w is english else w(f"term.{word}")
+
+
 #: Cell widths (the west edge included): roomy where the terminal allows, else narrow enough for 80 columns.
 WIDE, NARROW = 13, 9
 HOME_FACTION = {i: h.get("faction", "") for i, h in enumerate(HEXES) if IS_HOME[i]}
@@ -187,117 +235,142 @@ def _cell_line(
     return "", ""
 
 
-def _player_lines(p: int, pl: Mapping[str, Any], obs: Mapping[str, Any]) -> list[Any]:
+def _player_lines(p: int, pl: Mapping[str, Any], obs: Mapping[str, Any], w: Say = english) -> list[Any]:
     """A seat's faction, mat and tracks, its mat's sections, and its mechs by number and name (fits 80 columns)."""
     marker = "▶ " if obs["current_player"] == p else "  "
-    you = " (you)" if obs["seat"] == p else ""
+    you = " " + w("terminal.view.you") if obs["seat"] == p else ""
     head = Text(marker)
-    head.append(f"{p + 1}{you} {pl['faction'].capitalize()}", style=STYLE.get(pl["faction"], ""))
-    stars = ", ".join(k for k, v in pl["stars"].items() if v)
-    head.append(
-        f" · {pl['mat']} · power {pl['power']} · popularity {pl['popularity']} · coins {'?' if pl['coins'] is None else pl['coins']}"
-    )
-    cards = f"combat cards {pl['hand_size']}"
+    head.append(f"{p + 1}{you} {_term(w, pl['faction'], pl['faction'].capitalize())}", style=STYLE.get(pl["faction"], ""))
+    coins = "?" if pl["coins"] is None else pl["coins"]
+    head.append(f" · {_term(w, pl['mat'])} · " + w("terminal.view.scythe.tracks", power=pl["power"], popularity=pl["popularity"], coins=coins))
+    stars = ", ".join(_term(w, f"star_{k}", k) for k, v in pl["stars"].items() if v)
+    cards = w("terminal.view.scythe.combat_cards", n=pl["hand_size"])
     if pl["combat_cards"] is not None:
         hand = sorted(pl["combat_cards"], reverse=True)
         if len(hand) <= 6:
             cards += f": {'+'.join(map(str, hand)) or '-'}"
         else:  # a big hand by value, so the line stays short
             cards += " (" + ", ".join(f"{hand.count(v)}×{v}" for v in sorted(set(hand), reverse=True)) + ")"
-    tracks = Text(f"    stars {pl['star_count']}{' (' + stars + ')' if stars else ''} · {cards}")
+    tracks = Text("    " + w("terminal.view.scythe.stars", n=pl["star_count"]) + (f" ({stars})" if stars else "") + f" · {cards}")
     mat = Table.grid(padding=(0, 2))
-    cells = [f"{i + 1}{'•' if pl['last_section'] == i else ''} {sec} {pl['bottom_costs'][sec.split('/')[1]]}" for i, sec in enumerate(pl["sections"])]
+    cells = []
+    for i, sec in enumerate(pl["sections"]):
+        top, bottom = sec.split("/")
+        cells.append(f"{i + 1}{'•' if pl['last_section'] == i else ''} {_term(w, top)}/{_term(w, bottom)} {pl['bottom_costs'][bottom]}")
     if pl.get("factory_card") is not None:
-        cells.append(f"F factory #{pl['factory_card']}")
+        cells.append(f"F {_term(w, 'factory')} #{pl['factory_card']}")
     for _ in range(3):
         mat.add_column()
     for k in range(0, len(cells), 2):  # two sections a line, so a mat fits 80 columns
-        mat.add_row("    mat" if k == 0 else "", *cells[k : k + 2], *([""] if k + 1 >= len(cells) else []))
+        mat.add_row("    " + w("terminal.view.scythe.mat") if k == 0 else "", *cells[k : k + 2], *([""] if k + 1 >= len(cells) else []))
     faction = FACTIONS.index(pl["faction"]) if pl["faction"] in FACTIONS else None
     names = MECH_ABILITIES[faction] if faction is not None else ()
-    mechs = ", ".join(f"m{k + 1} {name}{'✓' if name in pl['mech_abilities'] else ''}" for k, name in enumerate(names))
-    built = ", ".join(f"{k} {v}" for k, v in pl["structures"].items() if v) or "-"
+    mechs = ", ".join(
+        f"m{k + 1} {_term(w, _ability(name)['term'], name)}{'✓' if name in pl['mech_abilities'] else ''}" for k, name in enumerate(names)
+    )
+    built = ", ".join(f"{_term(w, k)} {v}" for k, v in pl["structures"].items() if v) or "-"
+    recruits = ", ".join(_term(w, r) for r in pl["recruits"]) or "-"
+    upgraded = ", ".join(_term(w, u) for u in pl["upgraded"]) or "-"
     return [
         head,
         tracks,
         mat,
-        Text(f"    mechs: {mechs} (✓ deployed)", style="dim"),
-        Text(f"    workers on mat {pl['workers_on_mat']} · structures: {built}", style="dim"),
-        Text(f"    recruits: {', '.join(pl['recruits']) or '-'} · upgraded: {', '.join(pl['upgraded']) or '-'}", style="dim"),
+        Text("    " + w("terminal.view.scythe.mechs", mechs=mechs), style="dim"),
+        Text("    " + w("terminal.view.scythe.structures", n=pl["workers_on_mat"], built=built), style="dim"),
+        Text("    " + w("terminal.view.scythe.recruits", recruits=recruits, upgraded=upgraded), style="dim"),
     ]
 
 
-def render(obs: Mapping[str, Any]) -> Group:
+def render(obs: Mapping[str, Any], say: Say | None = None) -> Group:
+    w = say or english
     seats: list[Text] = []
     for p, pl in enumerate(obs["players"]):
-        seats.extend(_player_lines(p, pl, obs))
+        seats.extend(_player_lines(p, pl, obs, w))
     extra: list[Text] = []
     if obs.get("automa"):
         extra.append(_automa_line(obs["automa"]))
     turn = obs["turn"]
-    status = Text(f"phase: {obs['phase']}", style="bold")
+    status = Text(w("terminal.view.scythe.phase", phase=_term(w, obs["phase"])), style="bold")
     if turn.get("section") is not None:
-        status.append(f"  section {turn['section'] + 1} ({turn.get('top_action')})")
+        action = _term(w, turn["top_action"]) if turn.get("top_action") else "-"
+        status.append("  " + w("terminal.view.scythe.section", n=turn["section"] + 1, action=action))
     if "moving" in turn:
         mv = turn["moving"]
         status.append(
-            f"  moving {mv['unit']} at {mv['space']}, {mv['steps_left']} step(s) left, cargo {mv['cargo'] or '-'} +{mv['workers']} workers"
+            "  "
+            + w(
+                "terminal.view.scythe.moving",
+                unit=_term(w, mv["unit"]),
+                space=mv["space"],
+                steps=mv["steps_left"],
+                cargo=mv["cargo"] or "-",
+                workers=mv["workers"],
+            )
         )
     if obs["phase"] == "move":
-        status.append(f"  units left to move: {turn['moves_left']}")
+        status.append("  " + w("terminal.view.scythe.moves_left", n=turn["moves_left"]))
     if "paying" in turn:
         pay = turn["paying"]
-        status.append(f"  pay {pay['left']} {pay['resource']} for {pay['for']}")
+        status.append("  " + w("terminal.view.scythe.paying", n=pay["left"], resource=_term(w, pay["resource"]), what=_term(w, pay["for"])))
     if "combat" in turn:
         status.append("  " + _combat_line(turn["combat"], obs["pending_combats"], obs))
     if "encounter" in turn:
         enc = turn["encounter"]
-        status.append(f"  encounter card {enc['card']}: {_encounter_options(enc['card'])}")
+        status.append("  " + w("terminal.view.scythe.encounter", card=enc["card"]))
+        if w is english:
+            status.append(f": {_encounter_options(enc['card'])}")
     if "gain" in turn:
-        status.append(f"  gain: {turn['gain']['kind']} ({turn['gain']['left']} left)")
+        status.append("  " + w("terminal.view.scythe.gain", kind=_term(w, turn["gain"]["kind"]), n=turn["gain"]["left"]))
     if obs.get("factory_cards_seen") is not None and obs["phase"] == "factory":
-        status.append(f"  Factory cards to keep one of: {', '.join(_factory_card(c) for c in obs['factory_cards_seen'])}")
+        status.append("  " + w("terminal.view.scythe.factory_cards", cards=", ".join(f"#{c}" for c in obs["factory_cards_seen"])))
     me = obs["players"][obs["seat"]] if obs["seat"] is not None else None
     if me is not None and me["objectives"]:
-        status.append("\nyour objectives: " + "; ".join(f"{c} {OBJECTIVE_NAMES[c]}" for c in me["objectives"]))
+        objectives = "; ".join(f"{c} {_term(w, f'objective_{c}', OBJECTIVE_NAMES[c])}" for c in me["objectives"])
+        status.append("\n" + w("terminal.view.scythe.objectives", objectives=objectives))
     if obs.get("last_combat"):
         lc = obs["last_combat"]
         extra.append(
             Text(
-                f"last combat at {lc['space']}: {_who(obs, lc['attacker'])} {lc['attacker_dial']}+{lc['attacker_cards']} vs "
-                f"{_who(obs, lc['defender'])} {lc['defender_dial']}+{lc['defender_cards']}, {_who(obs, lc['winner'])} won",
+                w(
+                    "terminal.view.scythe.last_combat",
+                    space=lc["space"],
+                    attacker=_who(obs, lc["attacker"], w),
+                    attack=f"{lc['attacker_dial']}+{lc['attacker_cards']}",
+                    defender=_who(obs, lc["defender"], w),
+                    defence=f"{lc['defender_dial']}+{lc['defender_cards']}",
+                    winner=_who(obs, lc["winner"], w),
+                ),
                 style="dim",
             )
         )
-    facts = Text(
-        f"structure bonus: {obs['structure_bonus']}; combat deck {obs['combat_deck']}; Factory cards {obs['factory_cards']}.", style="dim"
-    )
+    bonus = _term(w, obs["structure_bonus"])
+    facts = Text(w("terminal.view.scythe.facts", bonus=bonus, deck=obs["combat_deck"], factory=obs["factory_cards"]), style="dim")
     if obs["phase"] == "over":
-        status.append(f"  game over (6th star by {_who(obs, obs['ended_by'])})")
-    return Group(Board(obs), legend(), *seats, *extra, facts, status)
+        status.append("  " + w("terminal.view.scythe.over", who=_who(obs, obs["ended_by"], w)))
+    return Group(Board(obs), legend(w), *seats, *extra, facts, status)
 
 
-def legend() -> Text:
+def legend(w: Say = english) -> Text:
     """What the map's symbols mean, in lines that fit 80 columns."""
     t = Text(style="dim")
     t.append("~", style=RIVER_STYLE)
-    t.append(" river: only Riverwalk crosses   ")
-    t.append("≈", style=LAKE_STYLE)
-    t.append(" lake: only Seaworthy/Submerge enter\n")
-    t.append("T tunnel: tunnels link to each other   * encounter   home: a home base\n")
-    t.append("N R P C S factions: c character, m2 two mechs, w3 three workers\n")
-    t.append("o oil, m metal, w wood, f food   Mi mine, Mo monument, Ar armory, Ml mill\n")
-    t.append("mtn mountain, for forest, frm farm, tun tundra, vil village, FAC the Factory")
+    water = w("terminal.view.scythe.legend_water", lake="{lake}").split("{lake}")
+    t.append(water[0])
+    if len(water) > 1:
+        t.append("≈", style=LAKE_STYLE)
+        t.append(water[1])
+    for part in ("marks", "units", "goods", "terrain"):
+        t.append("\n" + w(f"terminal.view.scythe.legend_{part}"))
     return t
 
 
-def _who(obs: Mapping[str, Any], seat: int | None) -> str:
+def _who(obs: Mapping[str, Any], seat: int | str | None, w: Say = english) -> str:
     """A seat as players count them (from 1); the solo game's Automa fights as the seat after the player."""
     if seat is None:
         return "-"
     if isinstance(seat, str) or (obs.get("automa") and seat >= len(obs["players"])):
-        return "the Automa"
-    return f"seat {seat + 1}"
+        return w("terminal.view.scythe.automa")
+    return w("terminal.view.scythe.seat", n=seat + 1)
 
 
 def _automa_line(a: Mapping[str, Any]) -> Text:

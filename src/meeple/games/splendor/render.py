@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich.console import Group
@@ -20,6 +20,37 @@ STYLE = {
     "gold": "bold yellow",
 }
 LETTER = dict(zip(COLOURS, LETTERS, strict=True)) | {"gold": "*"}
+#: The view's words in English. ``render(obs, say)`` asks ``say`` for them instead (the terminal passes the player's
+#: catalogue, where the same keys stand in i18n/<lang>.terminal.json; tests/test_terminal.py checks they agree).
+WORDS = {
+    "terminal.view.splendor.tier": "tier",
+    "terminal.view.splendor.slot": "slot {n}",
+    "terminal.view.splendor.deck": "deck",
+    "terminal.view.splendor.nobles": "Nobles: ",
+    "terminal.view.splendor.supply": "Supply: ",
+    "terminal.view.splendor.seat": "seat",
+    "terminal.view.splendor.points": "points",
+    "terminal.view.splendor.tokens": "tokens",
+    "terminal.view.splendor.bonuses": "bonuses",
+    "terminal.view.splendor.noble_count": "nobles",
+    "terminal.view.splendor.reserved": "reserved",
+    "terminal.view.you": "(you)",
+    "terminal.view.empty": "(empty)",
+    "terminal.view.splendor.hidden": "[tier {tier}, hidden]",
+    "terminal.view.splendor.blind": "(blind)",
+    "terminal.view.splendor.final_round": "Final round: someone has 15 points.",
+    "terminal.view.splendor.return": "Return {n} token(s) to get down to 10.",
+    "terminal.view.splendor.noble_choice": "Several nobles visit: choose one.",
+}
+Say = Callable[..., str]
+
+
+def english(key: str, **params: Any) -> str:
+    """A word of the view in English (a game term as itself)."""
+    text = WORDS.get(key, key.removeprefix("term.").replace("_", " "))
+    for name, value in params.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
 
 
 def counts(d: Mapping[str, int], skip_zero: bool = True) -> Text:
@@ -30,55 +61,54 @@ def counts(d: Mapping[str, int], skip_zero: bool = True) -> Text:
     return t if t.plain else Text("-", style="dim")
 
 
-def card_text(card: Mapping[str, Any] | None) -> Text:
+def card_text(card: Mapping[str, Any] | None, say: Say = english) -> Text:
     if card is None:
-        return Text("(empty)", style="dim")
+        return Text(say("terminal.view.empty"), style="dim")
     if card.get("hidden"):
-        return Text(f"[tier {card['tier']}, hidden]", style="dim italic")
+        return Text(say("terminal.view.splendor.hidden", tier=card["tier"]), style="dim italic")
     t = Text()
     t.append(f"{card['points'] or ' '}", style="bold")
     t.append(f"{LETTER[card['bonus']]} ", style=STYLE[card["bonus"]])
     t.append_text(counts(card["cost"]))
     if card.get("blind"):
-        t.append(" (blind)", style="dim")
+        t.append(" " + say("terminal.view.splendor.blind"), style="dim")
     return t
 
 
-def render(obs: Mapping[str, Any]) -> Group:
+def render(obs: Mapping[str, Any], say: Say | None = None) -> Group:
+    w = say or english
     board = Table(title="Splendor", show_header=True, header_style="bold")
-    board.add_column("tier")
+    board.add_column(w("terminal.view.splendor.tier"))
     for i in range(4):
-        board.add_column(f"slot {i + 1}")
-    board.add_column("deck")
+        board.add_column(w("terminal.view.splendor.slot", n=i + 1))
+    board.add_column(w("terminal.view.splendor.deck"))
     for tier in (3, 2, 1):
         row = obs["display"][tier - 1]
-        board.add_row(str(tier), *(card_text(c) for c in row), str(obs["decks"][tier - 1]))
-    nobles = Text("Nobles: ")
+        board.add_row(str(tier), *(card_text(c, w) for c in row), str(obs["decks"][tier - 1]))
+    nobles = Text(w("terminal.view.splendor.nobles"))
     for i, noble in enumerate(obs["nobles"]):
         if noble is not None:
             nobles.append(f"{i + 1}:")
             nobles.append_text(counts(noble["requires"]))
             nobles.append(" ")
-    supply = Text("Supply: ").append_text(counts(obs["supply"], skip_zero=False))
+    supply = Text(w("terminal.view.splendor.supply")).append_text(counts(obs["supply"], skip_zero=False))
 
     seats = Table(show_header=True, header_style="bold")
-    for col in ("seat", "points", "tokens", "bonuses", "nobles", "reserved"):
-        seats.add_column(col)
+    for col in ("seat", "points", "tokens", "bonuses", "noble_count", "reserved"):
+        seats.add_column(w(f"terminal.view.splendor.{col}"))
     for p, pl in enumerate(obs["players"]):
         marker = "▶ " if obs["current_player"] == p else "  "
-        you = " (you)" if obs["seat"] == p else ""
-        reserved = Text(" | ").join(card_text(c) for c in pl["reserved"]) if pl["reserved"] else Text("-", style="dim")
+        you = " " + w("terminal.view.you") if obs["seat"] == p else ""
+        reserved = Text(" | ").join(card_text(c, w) for c in pl["reserved"]) if pl["reserved"] else Text("-", style="dim")
         seats.add_row(f"{marker}{p + 1}{you}", str(pl["points"]), counts(pl["tokens"]), counts(pl["bonuses"]), str(len(pl["nobles"])), reserved)
     status = []
     if obs["final_round"]:
-        status.append(Text("Final round: someone has 15 points.", style="bold yellow"))
+        status.append(Text(w("terminal.view.splendor.final_round"), style="bold yellow"))
     if obs["phase"] == "return":
-        status.append(Text(f"Return {obs['to_return']} token(s) to get down to 10.", style="bold"))
+        status.append(Text(w("terminal.view.splendor.return", n=obs["to_return"]), style="bold"))
     if obs["phase"] == "noble":
-        status.append(Text("Several nobles visit: choose one.", style="bold"))
+        status.append(Text(w("terminal.view.splendor.noble_choice"), style="bold"))
     return Group(board, nobles, supply, seats, *status)
-
-
 
 # -- terminal hooks (meeple.terminal.texts): help and moves in words, as catalogue keys with event-style params ----
 

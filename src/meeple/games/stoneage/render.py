@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich import box
@@ -15,6 +15,61 @@ from .data import LETTERS, LOCATION_NAMES, RESOURCES
 STYLE = {"wood": "yellow", "clay": "red", "stone": "bright_black", "gold": "bold yellow", "food": "green"}
 SEAT_STYLE = ("bold red", "bold blue", "bold green", "bold magenta")
 SPOT = {"hunt": "∞", "forest": "7", "clay": "7", "quarry": "7", "river": "7", "toolmaker": "1", "hut": "2", "field": "1"}
+#: The view's words in English. ``render(obs, say)`` asks ``say`` for them instead (the terminal passes the player's
+#: catalogue, where the same keys stand in i18n/<lang>.terminal.json; tests/test_terminal.py checks they agree).
+#: Place names stay in the notation's words (``hunt``, ``card 2``): they are what a player types.
+WORDS = {
+    "terminal.view.stoneage.title": "Stone Age — round {round}, start player {start}",
+    "terminal.view.stoneage.civ_cards": "Civilization cards (deck: {deck})",
+    "terminal.view.stoneage.stacks": "Building stacks",
+    "terminal.view.stoneage.place": "place",
+    "terminal.view.stoneage.room": "room",
+    "terminal.view.stoneage.gives": "gives",
+    "terminal.view.stoneage.by_seat": "people (by seat)",
+    "terminal.view.stoneage.gives_hunt": "food (dice ÷ 2)",
+    "terminal.view.stoneage.gives_forest": "wood (dice ÷ 3)",
+    "terminal.view.stoneage.gives_clay": "clay (dice ÷ 4)",
+    "terminal.view.stoneage.gives_quarry": "stone (dice ÷ 5)",
+    "terminal.view.stoneage.gives_river": "gold (dice ÷ 6)",
+    "terminal.view.stoneage.gives_toolmaker": "+1 tool",
+    "terminal.view.stoneage.gives_hut": "+1 person",
+    "terminal.view.stoneage.gives_field": "+1 agriculture",
+    "terminal.view.stoneage.card_cost": "pay {n}: ",
+    "terminal.view.stoneage.left": "({n} left)",
+    "terminal.view.stoneage.kinds": "{count} of {kinds} kind(s)",
+    "terminal.view.stoneage.any": "1-7 any",
+    "terminal.view.stoneage.seat": "seat",
+    "terminal.view.stoneage.score": "score",
+    "terminal.view.stoneage.people": "people",
+    "terminal.view.stoneage.food": "food",
+    "terminal.view.stoneage.agri": "agri",
+    "terminal.view.stoneage.goods": "goods",
+    "terminal.view.stoneage.tools": "tools",
+    "terminal.view.stoneage.cards": "cards",
+    "terminal.view.stoneage.bldgs": "bldgs",
+    "terminal.view.stoneage.once": "+{v}(once)",
+    "terminal.view.stoneage.two_resources": "2-res",
+    "terminal.view.stoneage.secret": "+{n} secret",
+    "terminal.view.stoneage.hidden": "+{n} hidden",
+    "terminal.view.you": "(you)",
+    "terminal.view.empty": "(empty)",
+    "terminal.view.stoneage.phase": "Phase: {phase}",
+    "terminal.view.stoneage.rolled": "Rolled {dice} dice for {yields}: total {total} so far. Add tools or 'done'.",
+    "terminal.view.stoneage.to_roll": "About to roll {dice} dice for {yields}: tools add {total} so far. Add tools, then 'done' to roll.",
+    "terminal.view.stoneage.paying": "Paying for {what}: 'pay ...' (w c s g) or 'decline'.",
+    "terminal.view.stoneage.dice_for_all": "Dice for all: {dice} — take one: 1 wood, 2 clay, 3 stone, 4 gold, 5 tool, 6 agriculture.",
+    "terminal.view.stoneage.food_missing": "{n} food missing: 'feed w/c/s/g' for each, or 'starve' (−10).",
+    "terminal.view.stoneage.last_round": "A building stack is empty: this is the last round.",
+}
+Say = Callable[..., str]
+
+
+def english(key: str, **params: Any) -> str:
+    """A word of the view in English (a game term as itself)."""
+    text = WORDS.get(key, key.removeprefix("term.").replace("_", " "))
+    for name, value in params.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
 
 
 def resources(d: Mapping[str, int]) -> Text:
@@ -25,21 +80,23 @@ def resources(d: Mapping[str, int]) -> Text:
     return t if t.plain else Text("-", style="dim")
 
 
-def card_text(card: Mapping[str, Any]) -> str:
-    top = card["top"] if card["top"] == "dice_for_all" else f"{card['top']} {card['value']}"
-    bottom = card["bottom_value"] if card["bottom"] == "culture" else f"{card['bottom_value']}×{card['bottom']}"
-    return f"{top} / {bottom}".replace("_", " ")
+def card_text(card: Mapping[str, Any], say: Say = english) -> str:
+    """A civilization card: its immediate effect / its bottom (culture symbol, or a multiplier of a kind)."""
+    top = say(f"term.{card['top']}") + ("" if card["top"] == "dice_for_all" else f" {card['value']}")
+    kind = card["bottom"]
+    bottom = say(f"term.{card['bottom_value']}") if kind == "culture" else f"{card['bottom_value']}× {say(f'term.{kind}')}"
+    return f"{top} / {bottom}"
 
 
-def tile_text(tile: Mapping[str, Any] | None) -> str:
+def tile_text(tile: Mapping[str, Any] | None, say: Say = english) -> str:
     if tile is None:
-        return "(empty)"
+        return say("terminal.view.empty")
     if tile["kind"] == "fixed":
         cost = "".join(LETTERS[i] * tile["cost"][r] for i, r in enumerate(RESOURCES))
         return f"{cost} = {tile['points']}"
     if tile["kind"] == "count_kinds":
-        return f"{tile['count']} of {tile['kinds']} kind(s)"
-    return "1-7 any"
+        return say("terminal.view.stoneage.kinds", count=tile["count"], kinds=tile["kinds"])
+    return say("terminal.view.stoneage.any")
 
 
 def who_is_where(obs: Mapping[str, Any]) -> dict[str, Text]:
@@ -50,57 +107,50 @@ def who_is_where(obs: Mapping[str, Any]) -> dict[str, Text]:
     return spots
 
 
-#: What each village and gathering place gives (§5), shown next to it.
-GIVES = {
-    "hunt": "food (dice ÷ 2)", "forest": "wood (dice ÷ 3)", "clay": "clay (dice ÷ 4)", "quarry": "stone (dice ÷ 5)",
-    "river": "gold (dice ÷ 6)", "toolmaker": "+1 tool", "hut": "+1 person", "field": "+1 agriculture",
-}  # fmt: skip
-
-
-def render(obs: Mapping[str, Any]) -> Group:
+def render(obs: Mapping[str, Any], say: Say | None = None) -> Group:
+    w = say or english
     spots = who_is_where(obs)
     # one table of every place a person can go, so the whole board fits a terminal screen
-    board = Table(
-        title=f"Stone Age — round {obs['round']}, start player {obs['start_player'] + 1}, cards in deck {obs['deck']}",
-        header_style="bold",
-        box=box.SIMPLE_HEAD,
-    )
-    for col in ("place", "room", "gives", "people (by seat)"):
-        board.add_column(col)
+    title = w("terminal.view.stoneage.title", round=obs["round"], start=obs["start_player"] + 1)
+    board = Table(title=title, header_style="bold", box=box.SIMPLE_HEAD)
+    for col in ("place", "room", "gives", "by_seat"):
+        board.add_column(w(f"terminal.view.stoneage.{col}"))
     for name in ("hunt", "forest", "clay", "quarry", "river", "toolmaker", "hut", "field"):
-        board.add_row(name, SPOT[name], GIVES[name], spots[name])
+        board.add_row(name, SPOT[name], w(f"terminal.view.stoneage.gives_{name}"), spots[name])
     board.add_section()
+    board.add_row("", "", Text(w("terminal.view.stoneage.civ_cards", deck=obs["deck"]), style="bold"), "")
     for slot in range(3, -1, -1):
         card = obs["display"][slot]
         name = f"card {slot + 1}"
-        what = Text(f"pay {slot + 1}: ").append(card_text(card)) if card else Text("(empty)", style="dim")
+        what = Text(w("terminal.view.stoneage.card_cost", n=slot + 1)).append(card_text(card, w)) if card else Text(w("terminal.view.empty"), style="dim")
         board.add_row(name, "1", what, spots[name])
     board.add_section()
+    board.add_row("", "", Text(w("terminal.view.stoneage.stacks"), style="bold"), "")
     for i, st in enumerate(obs["stacks"]):
-        what = Text(tile_text(st["top"])).append(f"  ({st['size']} left)", style="dim")
+        what = Text(tile_text(st["top"], w)).append("  " + w("terminal.view.stoneage.left", n=st["size"]), style="dim")
         board.add_row(f"building {i + 1}", "1", what, spots[f"building {i + 1}"])
 
     seats = Table(header_style="bold", box=box.SIMPLE_HEAD)
     for col in ("seat", "score", "people", "food", "agri", "goods", "tools", "cards", "bldgs"):
-        seats.add_column(col)
+        seats.add_column(w(f"terminal.view.stoneage.{col}"))
     for p, pl in enumerate(obs["players"]):
         marker = "▶ " if obs["current_player"] == p else "  "
-        you = " (you)" if obs["seat"] == p else ""
+        you = " " + w("terminal.view.you") if obs["seat"] == p else ""
         tools = Text()
         for tool in pl["tools"]:
             tools.append(f"{tool['value']}", style="dim strike" if tool["used"] else "bold")
             tools.append(" ")
         for v in pl["one_use_tools"]:
-            tools.append(f"+{v}(once) ", style="cyan")
+            tools.append(w("terminal.view.stoneage.once", v=v) + " ", style="cyan")
         if pl["two_resources_card"]:
-            tools.append("2-res ", style="cyan")
+            tools.append(w("terminal.view.stoneage.two_resources") + " ", style="cyan")
         extra = pl["extra_cards"]
         secret = (
-            f" +{len(extra)} secret"
+            " " + w("terminal.view.stoneage.secret", n=len(extra))
             if isinstance(extra, list) and extra
-            else (f" +{extra} hidden" if isinstance(extra, int) and extra else "")
+            else (" " + w("terminal.view.stoneage.hidden", n=extra) if isinstance(extra, int) and extra else "")
         )
-        people = f"{pl['people']}" + (f" ({pl['unplaced']} left)" if obs["phase"] == "place" else "")
+        people = f"{pl['people']}" + (" " + w("terminal.view.stoneage.left", n=pl["unplaced"]) if obs["phase"] == "place" else "")
         seats.add_row(
             Text(f"{marker}{p + 1}{you}", style=SEAT_STYLE[p % 4]),
             str(pl["score"]),
@@ -112,25 +162,20 @@ def render(obs: Mapping[str, Any]) -> Group:
             f"{len(pl['cards'])}{secret}",
             str(len(pl["buildings"])),
         )
-    status = [Text(f"Phase: {obs['phase']}", style="bold")]
+    status = [Text(w("terminal.view.stoneage.phase", phase=w(f"term.{obs['phase']}")), style="bold")]
     if obs["roll"]:
         r = obs["roll"]
-        if r.get("rolled", True):
-            status.append(Text(f"Rolled {r['dice']} dice for {r['yields']}: total {r['total']} so far. Add tools or 'done'."))
-        else:
-            status.append(
-                Text(f"About to roll {r['dice']} dice for {r['yields']}: tools add {r['total']} so far. Add tools, then 'done' to roll.")
-            )
+        key = "terminal.view.stoneage.rolled" if r.get("rolled", True) else "terminal.view.stoneage.to_roll"
+        status.append(Text(w(key, dice=r["dice"], yields=w(f"term.{r['yields']}"), total=r["total"])))
     if obs["paying_for"]:
-        status.append(Text(f"Paying for {obs['paying_for']}: 'pay ...' (w c s g) or 'decline'."))
+        status.append(Text(w("terminal.view.stoneage.paying", what=obs["paying_for"])))
     if obs["dice_for_all"]:
-        status.append(Text(f"Dice for all: {obs['dice_for_all']} — take one: 1 wood, 2 clay, 3 stone, 4 gold, 5 tool, 6 agriculture."))
+        status.append(Text(w("terminal.view.stoneage.dice_for_all", dice=obs["dice_for_all"])))
     if obs["food_missing"]:
-        status.append(Text(f"{obs['food_missing']} food missing: 'feed w/c/s/g' for each, or 'starve' (−10)."))
+        status.append(Text(w("terminal.view.stoneage.food_missing", n=obs["food_missing"])))
     if obs["last_round"]:
-        status.append(Text("A building stack is empty: this is the last round.", style="bold yellow"))
+        status.append(Text(w("terminal.view.stoneage.last_round"), style="bold yellow"))
     return Group(board, seats, *status)
-
 
 # -- terminal hooks (meeple.terminal.texts): help, moves in words, payments grouped --------------------------------
 
