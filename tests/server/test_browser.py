@@ -160,3 +160,149 @@ def test_a_preset_locks_the_options_it_turns_on_and_the_game_gets_them(server: s
     with urllib.request.urlopen(f"{server}api/games/{game_id}") as r:
         options = json.load(r)["options"]
     assert options["placement"] == "one_at_a_time" and options["tools_before_roll"] is True
+
+
+# -- the table's shell (issue 16): the log in game terms, what changed since my turn, the clock, the end ----------
+
+
+def held_token(driver: Any, game_id: str, seat: int) -> str:
+    return driver.execute_script("return JSON.parse(localStorage.getItem('meeple.seats'))[arguments[0]].seats[arguments[1]]", game_id, str(seat))
+
+
+def api(server: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    import json
+    import urllib.request
+
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(server + "api/" + path, data=data, headers={"Content-Type": "application/json"} if data else {})
+    with urllib.request.urlopen(req) as r:
+        return json.load(r)
+
+
+def play_by_api(server: str, game_id: str, seat: int, token: str, until: Any, limit: int = 3000) -> dict[str, Any]:
+    """Play the seat's first legal move until ``until(view)`` holds (the bots answer in between)."""
+    import time
+
+    for _ in range(limit):
+        v = api(server, f"games/{game_id}/view", {"seat": seat, "token": token})
+        if until(v):
+            return v
+        if v["legal"]:
+            api(server, f"games/{game_id}/act", {"seat": seat, "token": token, "action": v["legal"][0], "ply": v["ply"]})
+        else:
+            time.sleep(0.02)
+    raise AssertionError("the game did not get there")
+
+
+def test_the_log_speaks_in_game_terms_with_long_numbers_and_what_changed_is_marked(server: str, browser: Any) -> None:
+    from .browser import console_errors, window
+
+    window(browser, 1400, 900)
+    gid = new_game(browser, server, "stoneage", ["human", "random"])
+    token = held_token(browser, gid, 0)
+    v = play_by_api(server, gid, 0, token, lambda v: v["moves"] > 110 and v["legal"] and v["since"] and any(e["ply"] >= v["since"] for e in v["events"]))
+    wait(browser, lambda d: ply(d) == v["ply"])
+    numbers = browser.find_elements(By.CSS_SELECTOR, "#log .log-list li .n")
+    assert max(int(n.text) for n in numbers) == v["moves"] > 99
+    for n in numbers[:3]:  # a three-digit number is shown whole
+        assert browser.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth + 1", n)
+    bots = [li for li in browser.find_elements(By.CSS_SELECTOR, "#log .log-list li") if li.get_attribute("data-seat") == "1"]
+    assert bots and "Bot: random" in bots[0].text  # the decision's events, with the seat's name for {player}
+    assert "place " not in bots[0].text and "use " not in bots[0].text  # not the notation
+    news = [e for e in v["events"] if e["ply"] >= v["since"]]
+    summary = browser.find_element(By.ID, "since")
+    assert len(summary.find_elements(By.CSS_SELECTOR, ".since-list li")) == min(40, sum(len(e["events"]) for e in news))
+    marks = {m for e in news for ev in e["events"] for m in ev["marks"]}
+    changed = browser.find_elements(By.CSS_SELECTOR, "#game .changed")
+    assert changed, "the board marks what the bot touched"
+    assert all(set(c.get_attribute("data-mark").split()) & marks for c in changed)
+    assert {c.get_attribute("data-mark") for c in changed} & {m for m in marks if not m.startswith("seat:")}, "board elements, not only seats"
+    assert not console_errors(browser)
+
+
+def test_what_changed_flashes_once_and_not_under_reduced_motion(server: str, browser: Any) -> None:
+    from .browser import window
+
+    window(browser, 1400, 900)
+    for reduced in (False, True):
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce" if reduced else "no-preference"}]})
+        gid = new_game(browser, server, "splendor", ["human", "random"])
+        token = held_token(browser, gid, 0)
+        at = play_by_api(server, gid, 0, token, lambda v: v["legal"] and v["since"] > 0)["ply"]
+        wait(browser, lambda d, at=at: ply(d) == at and d.find_elements(By.CSS_SELECTOR, ".changed"))
+        flashing = browser.find_elements(By.CSS_SELECTOR, ".flash")
+        assert flashing
+        name = browser.execute_script("return getComputedStyle(arguments[0]).animationName", flashing[0])
+        assert name == ("none" if reduced else "flash")
+        browser.find_element(By.CSS_SELECTOR, "#since summary").click()  # a redraw of the same view: no second flash
+        wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, "#since[open]"))
+        browser.execute_script("document.querySelector('#supply button.token:not([disabled])')?.click()")
+        wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, ".flash") and d.find_elements(By.CSS_SELECTOR, ".changed"))
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_persian_move_buttons_keep_the_label_and_the_notation_apart(server: str, browser: Any) -> None:
+    from .browser import window
+
+    window(browser, 390, 844)
+    new_game(browser, server, "splendor", ["human", "random"], lang="fa")
+    wait(browser, my_turn)
+    buttons = browser.find_elements(By.CSS_SELECTOR, "#moves button.move")
+    assert buttons
+    for b in buttons[:5]:
+        label = b.find_element(By.CSS_SELECTOR, "bdi.label")
+        code = b.find_elements(By.CSS_SELECTOR, "code")
+        if not code:
+            continue
+        assert code[0].get_attribute("dir") == "ltr" and code[0].text == b.get_attribute("data-action")
+        lr, cr = label.rect, code[0].rect
+        apart = cr["x"] + cr["width"] <= lr["x"] + 1 or cr["y"] >= lr["y"] + lr["height"] - 1  # beside it (RTL) or below
+        assert apart, (b.text, lr, cr)
+    Select(browser.find_element(By.ID, "lang")).select_by_value("en")
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("dir") == "ltr")
+
+
+def test_a_finished_game_shows_its_breakdown_and_a_rematch_seats_the_players_again(server: str, browser: Any) -> None:
+    from .browser import console_errors, screenshot, window
+
+    window(browser, 390, 844)
+    gid = new_game(browser, server, "splendor", ["human", "random"])
+    token = held_token(browser, gid, 0)
+    play_by_api(server, gid, 0, token, lambda v: v["over"])
+    result = wait(browser, lambda d: d.find_elements(By.ID, "result"))[0]
+    rows = result.find_elements(By.CSS_SELECTOR, "#breakdown tbody tr")
+    labels = [r.find_element(By.TAG_NAME, "th").text for r in rows]
+    assert len(labels) >= 3 and not any(label.startswith("score.") for label in labels), labels
+    assert browser.find_element(By.ID, "winner").text.endswith("wins") or "share" in browser.find_element(By.ID, "winner").text
+    screenshot(browser, "shell-end-phone")
+    assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth + 1")
+    browser.find_element(By.ID, "rematch").click()
+    wait(browser, lambda d: "#/game/" in d.current_url and gid not in d.current_url and d.find_elements(By.CSS_SELECTOR, "#game[data-ply]"))
+    new_id = browser.current_url.split("#/game/")[1].split("/")[0]
+    assert browser.current_url.endswith(f"#/game/{new_id}/0")
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "ol.seats li.me").get_attribute("data-seat") == "0")
+    assert api(server, f"games/{gid}/view", {})["rematch"] == new_id
+    again = api(server, f"games/{new_id}")
+    assert [s["kind"] for s in again["seats"]] == ["human", "bot"] and again["options"] == api(server, f"games/{gid}")["options"]
+    assert not console_errors(browser)
+
+
+def test_after_a_bots_move_the_next_human_sees_its_clock(server: str, browser: Any) -> None:
+    from .browser import window
+
+    window(browser, 1400, 900)
+    browser.get(server + "#/")
+    wait(browser, lambda d: d.find_elements(By.ID, "ng-create"))
+    Select(browser.find_element(By.ID, "ng-game")).select_by_value("splendor")
+    for details in browser.find_elements(By.TAG_NAME, "details"):
+        browser.execute_script("arguments[0].open = true", details)
+    browser.find_element(By.ID, "ng-clock").send_keys("600")
+    browser.find_element(By.ID, "ng-create").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#game[data-ply]"))
+    wait(browser, my_turn)
+    before = ply(browser)
+    click_a_move(browser)
+    wait(browser, lambda d: my_turn(d) and ply(d) > before + 1)  # the bot has answered
+    clock = wait(browser, lambda d: d.find_elements(By.ID, "clock"))[0]
+    seconds = int("".join(ch for ch in clock.text if ch.isdigit()))
+    assert 550 <= seconds <= 600

@@ -63,25 +63,21 @@ export function resultPanel(view, ctx, { rematch = true } = {}) {
       h("a", { class: "button secondary", href: `#/replay/${view.id}`, id: "to-replay" }, t("replay.title"))));
 }
 
-// A seat of the finished game asks for the rematch (POST games/{id}/rematch), or, once another seat has, takes
-// its seat in it (POST games/{new}/claim with its old token); the old game's views name the new one (`rematch`).
+// A seat of the finished game asks for the rematch (POST games/{id}/rematch with its token): the first call makes it
+// (same seats, names and options, a fresh seed), every call answers its id and, while the caller's seat there is
+// unclaimed, the caller's new token. The old game's views then name it (`rematch`), so the others can follow.
 function rematchButton(view) {
   if (view.seat === null) return view.rematch ? h("a", { class: "button", href: `#/game/${view.rematch}/watch`, id: "rematch" }, t("table.watchRematch")) : null;
+  if (view.seats[view.seat]?.kind !== "human") return null;  // a seat given up to a bot has no token left to ask with
   const seat = view.seat;
-  const token = tokenFor(view.id, seat);
   const go = async (button) => {
     button.disabled = true;
     try {
-      let id = view.rematch;
-      let fresh = id ? tokenFor(id, seat) : null;
-      if (!id) {
-        const made = await post(`games/${view.id}/rematch`, { seat, token });
-        id = made.id;
-        fresh = made.token ?? tokenFor(id, seat);  // the reply's token is null once this seat was claimed
-      }
-      if (!fresh) fresh = (await post(`games/${id}/claim`, { seat, previous_token: token })).token;
-      saveSeat(id, seat, fresh, view.game);
-      location.hash = `#/game/${id}/${seat}`;
+      const made = await post(`games/${view.id}/rematch`, { seat, token: tokenFor(view.id, seat) });
+      const fresh = made.token ?? tokenFor(made.id, seat);  // null once this seat was claimed: by this browser, then
+      if (!fresh) throw new Error(t("error.noToken"));
+      saveSeat(made.id, seat, fresh, view.game);
+      location.hash = `#/game/${made.id}/${seat}`;
     } catch (e) {
       button.disabled = false;
       toast(t("error.generic", { message: e.message }));
