@@ -330,3 +330,14 @@ def test_game_render_without_a_catalogue_stays_english() -> None:
     console.print(game.render(game.new_game(players=2, seed=1).observation(0)))
     text = console.export_text()
     assert "Supply: " in text and "(you)" in text
+
+
+def test_scythe_map_reverses_the_spaces_the_legal_moves_name() -> None:
+    """Where a unit may step (`to 3,4`) stands out on the map, without relying on colour."""
+    from meeple.games.scythe.render import board_text, targets_of
+
+    state = meeple.load("scythe").new_game(players=2, seed=3)
+    assert targets_of(["to 3,4", "stop", "deploy m2 4,1"]) == {"3,4", "4,1"}
+    text = board_text(state.observation(0), 120, targets_of(["to 3,4"]))
+    reversed_text = {text.plain[span.start : span.end] for span in text.spans if "reverse" in str(span.style)}
+    assert any(t.startswith("3,4 ") for t in reversed_text) and not any(t.startswith("4,1 ") for t in reversed_text)

@@ -128,12 +128,19 @@ class Table:
         path = record.write(record.make(self.state, seats=self.seat_names), self.record_path)
         self.out(message.replace("{path}", str(path)), path=True)
 
-    def board(self, observation: Mapping[str, Any]) -> Any:
-        """The game's terminal view in the table's language where the view takes its words (``say``)."""
+    def board(self, observation: Mapping[str, Any], legal: Sequence[Action] = ()) -> Any:
+        """The game's terminal view, in the table's language where the view takes its words (``say``) and showing
+        where the legal moves lead where it takes them (``legal``)."""
         view = hook(self.game, "render")
-        if view is not None and "say" in inspect.signature(view).parameters:
-            return view(observation, say=self.view_word)
-        return self.game.render(observation)
+        if view is None:
+            return self.game.render(observation)
+        accepts = inspect.signature(view).parameters
+        extra: dict[str, Any] = {}
+        if "say" in accepts:
+            extra["say"] = self.view_word
+        if "legal" in accepts:
+            extra["legal"] = [str(a) for a in legal]
+        return view(observation, **extra)
 
     def view_word(self, key: str, **params: Any) -> str:
         """A word a game's view asks for: a game term (``term.<word>``) or a catalogue message."""
@@ -147,8 +154,9 @@ class Table:
         state = self.state
         self.console.rule(self.t("terminal.to_move", name=self.names[seat]))
         observation = state.observation(seat)
-        self.console.print(self.board(observation))
-        entries = menu.build(self.game, observation, state.legal_actions(), self.lang)
+        legal = state.legal_actions()
+        self.console.print(self.board(observation, legal))
+        entries = menu.build(self.game, observation, legal, self.lang)
         self.show_moves(entries)
         while True:
             text = self.ask(f"{self.names[seat]}> ").strip()
@@ -161,7 +169,7 @@ class Table:
                 self.show_help(observation)
                 continue
             if low in BOARD_WORDS:
-                self.console.print(self.board(observation))
+                self.console.print(self.board(observation, legal))
                 self.show_moves(entries)
                 continue
             try:

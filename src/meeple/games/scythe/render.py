@@ -10,7 +10,7 @@ structure. Home bases carry their faction's name. The cells narrow to fit an 80-
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
@@ -59,6 +59,7 @@ WORDS = {
     "terminal.view.scythe.recruits": "recruits: {recruits} · upgraded: {upgraded}",
     "terminal.view.scythe.legend_water": " river: only Riverwalk crosses   {lake} lake: only Seaworthy/Submerge enter",
     "terminal.view.scythe.legend_marks": "T tunnel: tunnels link to each other   * encounter   home: a home base",
+    "terminal.view.scythe.legend_targets": "a name in reverse: a space your legal moves name",
     "terminal.view.scythe.legend_units": "N R P C S factions: c character, m2 two mechs, w3 three workers",
     "terminal.view.scythe.legend_goods": "o oil, m metal, w wood, f food   Mi mine, Mo monument, Ar armory, Ml mill",
     "terminal.view.scythe.legend_terrain": "mtn mountain, for forest, frm farm, tun tundra, vil village, FAC the Factory",
@@ -120,12 +121,13 @@ def _units(obs: Mapping[str, Any]) -> dict[str, list[tuple[str, str]]]:
 class Board:
     """The map as a rich renderable: it picks its cell width from the space the console gives it."""
 
-    def __init__(self, obs: Mapping[str, Any], width: int | None = None) -> None:
+    def __init__(self, obs: Mapping[str, Any], width: int | None = None, targets: frozenset[str] = frozenset()) -> None:
         self.obs = obs
         self.width = width
+        self.targets = targets
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield board_text(self.obs, self.width or options.max_width)
+        yield board_text(self.obs, self.width or options.max_width, self.targets)
 
 
 def cell_width(columns: int) -> int:
@@ -133,8 +135,13 @@ def cell_width(columns: int) -> int:
     return WIDE if cols * WIDE + WIDE // 2 + 1 <= columns else NARROW
 
 
-def board_text(obs: Mapping[str, Any], columns: int = 120) -> Text:
-    """The map in text for a terminal ``columns`` wide (at least 80 to show it whole)."""
+def targets_of(legal: Sequence[str]) -> frozenset[str]:
+    """The spaces the legal moves name (``to 3,4``, ``deploy m2 4,1``, ``produce 5,2``): where the player may act."""
+    return frozenset(words[-1] for words in (n.split() for n in legal) if words and words[-1] in SPACE_INDEX)
+
+
+def board_text(obs: Mapping[str, Any], columns: int = 120, targets: frozenset[str] = frozenset()) -> Text:
+    """The map in text for a terminal ``columns`` wide (at least 80 to show it whole); ``targets`` shown reversed."""
     w = cell_width(columns)
     inner = w - 1
     units = _units(obs)
@@ -183,6 +190,8 @@ def board_text(obs: Mapping[str, Any], columns: int = 120) -> Text:
             for k, line in enumerate(lines):
                 line.append("~" if river else "│", style=RIVER_STYLE if river else "dim")
                 text, style = _cell_line(obs, i, k, inner, units, tokens, playing)
+                if k == 0 and SPACE_NAMES[i] in targets:  # reverse video reads without colour too
+                    style = f"{style} reverse".strip()
                 if isinstance(text, Text):
                     text.pad_right(inner - len(text.plain))
                     line.append_text(text)
@@ -281,7 +290,8 @@ def _player_lines(p: int, pl: Mapping[str, Any], obs: Mapping[str, Any], w: Say 
     ]
 
 
-def render(obs: Mapping[str, Any], say: Say | None = None) -> Group:
+def render(obs: Mapping[str, Any], say: Say | None = None, legal: Sequence[str] = ()) -> Group:
+    """The map, its legend, each seat's mat and tracks, and what is being decided; ``legal`` moves' spaces stand out."""
     w = say or english
     seats: list[Text] = []
     for p, pl in enumerate(obs["players"]):
@@ -347,7 +357,7 @@ def render(obs: Mapping[str, Any], say: Say | None = None) -> Group:
     facts = Text(w("terminal.view.scythe.facts", bonus=bonus, deck=obs["combat_deck"], factory=obs["factory_cards"]), style="dim")
     if obs["phase"] == "over":
         status.append("  " + w("terminal.view.scythe.over", who=_who(obs, obs["ended_by"], w)))
-    return Group(Board(obs), legend(w), *seats, *extra, facts, status)
+    return Group(Board(obs, targets=targets_of(legal)), legend(w), *seats, *extra, facts, status)
 
 
 def legend(w: Say = english) -> Text:
@@ -359,7 +369,7 @@ def legend(w: Say = english) -> Text:
     if len(water) > 1:
         t.append("≈", style=LAKE_STYLE)
         t.append(water[1])
-    for part in ("marks", "units", "goods", "terrain"):
+    for part in ("marks", "targets", "units", "goods", "terrain"):
         t.append("\n" + w(f"terminal.view.scythe.legend_{part}"))
     return t
 
