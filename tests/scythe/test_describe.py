@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -315,6 +316,23 @@ def test_every_event_has_a_message_in_every_language_with_each_placeholder_fille
                         if isinstance(v, dict) and "term" in v:
                             assert f"term.{v['term']}" in i18n.catalogue(lang), (v, lang)
     assert len(seen) >= 20, sorted(seen)
+
+
+MARK = re.compile(
+    r"hex:\d,\d|unit:\d:(character|mech|worker):\d,\d|seat:\d|automa:(card|tracker)|(encounter|factory|objective):\d+"
+    r"|mat:\d:(section:[0-4]|top:\w+|bottom:\w+|mech:[0-3]|structure:\w+|recruit:\w+|bonus:\w+|star:\w+|coins|power|popularity|combat_cards)"
+)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (1, 9)])
+def test_marks_name_board_elements_as_the_views_name_them(players: int, seed: int) -> None:
+    """Marks follow describe.py's grammar, the names the map and mats put in ``data-mark``."""
+    marks = set()
+    for before, action, after in random_steps(players, seed, 1500):
+        for e in GAME.describe(before, action, after, 0):
+            marks.update(e.marks)
+    bad = sorted(m for m in marks if not MARK.fullmatch(m))
+    assert bad == [] and any(m.startswith("unit:") for m in marks) and any(m.startswith("mat:") for m in marks), bad
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 7), (2, 11), (1, 5)])

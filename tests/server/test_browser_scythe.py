@@ -255,6 +255,9 @@ def test_a_game_against_a_bot_is_played_by_clicking_the_board(server: str, brows
         if kind in ("section", "pick", "to", "produce", "put", "upgrade", "deploy", "build", "enlist")
     ), used
     assert browser.find_elements(By.CSS_SELECTOR, ".mat[data-seat='1']"), "the opponent's mat is drawn"
+    # what the bot did since my last decision is marked on the board (the events' marks name the board's elements)
+    click_through(browser, 0, 30, rng, stop=lambda options: any(a.startswith("section ") for a in options))
+    assert browser.find_elements(By.CSS_SELECTOR, ".scythe [data-mark].changed"), "nothing of the bot's turn is marked"
 
 
 def test_an_encounter_and_a_factory_card_are_chosen_on_their_cards(server: str, browser: Any) -> None:

@@ -23,9 +23,9 @@ function spot(cls, mark, label, content, act, extra = {}) {
   }, content);
 }
 
-function track(name, value, max, marks = []) {
+function track(seat, name, value, max, marks = []) {
   const pct = Math.round((100 * value) / max);
-  return h("div", { class: `track track-${name}`, dataset: { mark: `${name}` } },
+  return h("div", { class: `track track-${name}`, dataset: { mark: `mat:${seat}:${name}` } },
     h("span", { class: "track-label" }, term(name)),
     h("span", { class: "bar", role: "meter", "aria-valuemin": 0, "aria-valuemax": max, "aria-valuenow": value, "aria-label": `${term(name)} ${value}` },
       h("span", { class: "fill", style: `inline-size:${pct}%` }),
@@ -131,8 +131,8 @@ export function matView(p, seat, view, ctx, board) {
     h("strong", {}, h("bdi", {}, ctx.seatName(seat))), h("span", {}, `${term(p.faction)} · ${term(p.mat)}`),
     h("span", { class: "faction-ability", title: t(`scythe.faction_ability.${p.faction}`) }, `${t("scythe.mat.faction_ability")}: ${term(fac?.ability || "")}`)),
   h("div", { class: "tracks" },
-    track("power", p.power, 16),
-    track("popularity", p.popularity, 18, [7, 13]),
+    track(seat, "power", p.power, 16),
+    track(seat, "popularity", p.popularity, 18, [7, 13]),
     tier ? h("small", { class: "tier" }, t("scythe.tier", { from: tier.from, to: tier.to, star: tier.star, territory: tier.territory, pair: tier.pair })) : null,
     h("div", { class: "holdings" },
       h("span", { class: "coins", dataset: { mark: `mat:${seat}:coins` } }, `${term("coins")}: `, h("b", { dir: "ltr" }, p.coins ?? "?")),

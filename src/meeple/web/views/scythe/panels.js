@@ -90,7 +90,7 @@ export function encounterPanel(view, ctx, board) {
   const enc = view.observation.turn?.encounter;
   if (!enc) return null;
   const options = board?.table?.encounters?.[enc.card] || [];
-  return h("section", { class: "panel encounter-card", id: "encounter" },
+  return h("section", { class: "panel encounter-card", id: "encounter", dataset: { mark: `encounter:${enc.card}` } },
     h("h3", {}, t("scythe.encounter.title", { card: enc.card })),
     h("ol", { class: "encounter-options" }, ["a", "b", "c"].map((letter, i) => {
       const a = `option ${letter}`;
@@ -111,7 +111,7 @@ export function factoryPanel(view, ctx, board) {
     return h("section", { class: "panel factory-pick", id: "factory" }, h("h3", {}, t("scythe.factory.title")),
       h("div", { class: "factory-cards" }, keep.map((a) => {
         const card = Number(a.split(" ")[2]);
-        return h("button", { type: "button", class: "factory-card playable", dataset: { action: a }, onclick: () => ctx.play(a) }, h("b", {}, `${term("factory_card")} ${card}`), factoryText(table, card));
+        return h("button", { type: "button", class: "factory-card playable", dataset: { action: a, mark: `factory:${card}` }, onclick: () => ctx.play(a) }, h("b", {}, `${term("factory_card")} ${card}`), factoryText(table, card));
       })));
   }
   const card = view.observation.players[view.seat]?.factory_card;
