@@ -111,3 +111,17 @@ def test_a_clone_does_not_carry_forced_outcomes() -> None:
     s = splendor()
     s.force_chance([("deal", s.decks[0][0])])
     assert s.clone().forced_chance == [] and len(s.forced_chance) == 1
+
+
+def test_scythe_solo_the_automa_card_can_be_fixed_and_a_wrong_one_undoes_the_turn_end() -> None:
+    s = meeple.load("scythe").new_game(players=1, seed=2)
+    s.apply("section 1")
+    s.apply("no top")
+    before = s.to_dict()
+    s.force_chance([("card", 3)])  # the Automa's turn draws an Automa card first, not a combat card
+    with pytest.raises(meeple.ChanceError, match="'automa_card'"):
+        s.apply("end turn")
+    assert s.to_dict() == before  # the Automa's half-played turn is undone too
+    s.force_chance([("automa_card", 7)])
+    s.apply("end turn")
+    assert s.automa.discard[-1] == 7 and s.forced_chance == []
