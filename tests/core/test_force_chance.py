@@ -125,3 +125,14 @@ def test_scythe_solo_the_automa_card_can_be_fixed_and_a_wrong_one_undoes_the_tur
     s.force_chance([("automa_card", 7)])
     s.apply("end turn")
     assert s.automa.discard[-1] == 7 and s.forced_chance == []
+
+
+@pytest.mark.parametrize("name", meeple.games())
+def test_every_game_s_setup_is_fixed_by_its_recorded_outcomes_whatever_the_seed(name: str) -> None:
+    game = meeple.load(name)
+    players = max(2, game.min_players)
+    dealt = game.new_game(players=players, seed=1)
+    outcomes = [e for e in dealt.history if isinstance(e, dict)]
+    again = game.new_game(players=players, seed=99, chance=outcomes)
+    a, b = dealt.to_dict(), again.to_dict()
+    assert {k for k in a if a[k] != b[k]} == {"seed", "rng"} and again.forced_chance == []
