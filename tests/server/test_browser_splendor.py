@@ -145,6 +145,9 @@ def test_every_kind_of_turn_is_played_on_the_board(server: str, browser: Any, si
     # Right to left in Persian: each level's deck stands at the start of its row, the right-hand end.
     deck, first = browser.find_element(By.CSS_SELECTOR, ".deck[data-deck='1']"), browser.find_element(By.CSS_SELECTOR, ".card[data-slot='1.1']")
     assert (deck.rect["x"] > first.rect["x"]) == (lang == "fa")
+    # ... while numbers keep their own order: a bonus reads "+2", never "2+".
+    directions = browser.execute_script("return [...document.querySelectorAll('.bonus-pip b, .held')].map((e) => getComputedStyle(e).direction)")
+    assert directions and set(directions) == {"ltr"}
 
     # Take three different: three supply tokens, then the take button. The hand shows 0 + 3 = 3 / 10 before playing.
     colours = [c for i, c in enumerate(COLOUR.values()) if table.state.supply[i]][:3]

@@ -48,7 +48,7 @@ function cardName(slot) {
 // A gem in its colour and its own shape (diamond, hexagon, octagon, shield, circle; gold a star), so colours are
 // told apart without colour too; a number sits on it when given.
 function gemIcon(colour, n = null, cls = "pip") {
-  return h("span", { class: `${cls} ${colour}`, title: gem(colour) }, h("i", { "aria-hidden": "true" }), n === null ? null : h("b", {}, String(n)));
+  return h("span", { class: `${cls} ${colour}`, title: gem(colour) }, h("i", { "aria-hidden": "true" }), n === null ? null : h("b", { dir: "ltr" }, String(n)));
 }
 
 function costList(cost) {
@@ -231,7 +231,7 @@ function player(p, i, view, ctx, choose, returning) {
       type: "button", class: `token small ${c}${act ? " playable returnable" : ""}`, disabled: !act, title: gem(c),
       "aria-label": `${gem(c)}: ${p.tokens[c]}`, dataset: { ret: c }, onclick: act ? () => ctx.play(act) : null,
     }, h("i", { "aria-hidden": "true" }), h("b", {}, String(p.tokens[c])));
-  }), h("span", { class: `held${held > LIMIT ? " over" : ""}`, title: t("splendor.tokensHeld", { n: held }) }, `${held}/${LIMIT}`));
+  }), h("span", { class: `held${held > LIMIT ? " over" : ""}`, title: t("splendor.tokensHeld", { n: held }), dir: "ltr" }, `${held}/${LIMIT}`));
   const reserved = p.reserved.map((c, k) => {
     const acts = mine ? movesFor(legal, `buy r${k + 1}`) : [];
     const me = view.seat === null || view.seat === undefined ? null : view.observation.players[view.seat];
