@@ -65,7 +65,8 @@ WORDS = {
     "terminal.view.scythe.legend_terrain": "mtn mountain, for forest, frm farm, tun tundra, vil village, FAC the Factory",
     "terminal.view.scythe.phase": "phase: {phase}",
     "terminal.view.scythe.section": "section {n} ({action})",
-    "terminal.view.scythe.moving": "moving {unit} at {space}, {steps} step(s) left, cargo {cargo} +{workers} workers",
+    "terminal.view.scythe.moving": "moving {unit} at {space}, {steps} step(s) left",
+    "terminal.view.scythe.carrying": ", carrying {cargo} and {workers} worker(s)",
     "terminal.view.scythe.moves_left": "units left to move: {n}",
     "terminal.view.scythe.paying": "pay {n} {resource} for {what}",
     "terminal.view.scythe.encounter": "encounter card {card}",
@@ -306,17 +307,9 @@ def render(obs: Mapping[str, Any], say: Say | None = None, legal: Sequence[str] 
         status.append("  " + w("terminal.view.scythe.section", n=turn["section"] + 1, action=action))
     if "moving" in turn:
         mv = turn["moving"]
-        status.append(
-            "  "
-            + w(
-                "terminal.view.scythe.moving",
-                unit=_term(w, mv["unit"]),
-                space=mv["space"],
-                steps=mv["steps_left"],
-                cargo=mv["cargo"] or "-",
-                workers=mv["workers"],
-            )
-        )
+        status.append("  " + w("terminal.view.scythe.moving", unit=_term(w, mv["unit"]), space=mv["space"], steps=mv["steps_left"]))
+        if mv["cargo"] or mv["workers"]:
+            status.append(w("terminal.view.scythe.carrying", cargo=mv["cargo"] or "-", workers=mv["workers"]))
     if obs["phase"] == "move":
         status.append("  " + w("terminal.view.scythe.moves_left", n=turn["moves_left"]))
     if "paying" in turn:
