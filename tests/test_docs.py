@@ -81,12 +81,17 @@ def command_lines(code: str) -> list[list[str]]:
     for line in text.splitlines():
         words = shlex.split(line, comments=True)
         current: list[str] = []
+        redirect = False
         for w in [*words, "&&"]:
-            if w in {"&&", ";", "|", "||"}:
+            if w in {"&&", ";", "|", "||", "&"}:
                 if current:
                     commands.append(current)
                 current = []
-            else:
+            elif redirect:
+                redirect = False  # the file a redirection names
+            elif re.fullmatch(r"\d?(<|>|>>)(&\d)?", w):
+                redirect = not w.endswith(("&1", "&2"))
+            elif not re.match(r"\d?(<|>>?)\S", w):  # "<moves.txt", "2>/dev/null": a redirection and its file
                 current.append(w)
     return commands
 
@@ -130,3 +135,4 @@ def test_the_shell_check_catches_a_wrong_command() -> None:
     assert command_lines("pip install -e '.[server]' && meeple serve   # then\nmeeple a \\\n  --b c") == [
         ["pip", "install", "-e", ".[server]"], ["meeple", "serve"], ["meeple", "a", "--b", "c"]
     ]  # fmt: skip
+    assert command_lines("meeple play splendor < moves.txt 2>&1 >out.txt | tee log &") == [["meeple", "play", "splendor"], ["tee", "log"]]
