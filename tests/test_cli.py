@@ -150,6 +150,7 @@ def test_the_data_folder_follows_xdg_and_the_override(tmp_path, monkeypatch):
 def test_gitignore_covers_what_the_commands_write_by_default():
     root = Path(__file__).resolve().parents[1]
     names = ["meeple.sqlite3", "meeple.sqlite3-wal", "meeple.sqlite3-shm", "tournament-splendor-seed0.jsonl",
-             "tournament-splendor-seed0.csv", "splendor-seed7.record.json", "report/summary.json"]  # fmt: skip
+             "tournament-splendor-seed0.csv", "league-splendor-seed0/results.jsonl", "splendor-seed7.record.json",
+             "report/summary.json"]  # fmt: skip
     done = subprocess.run(["git", "check-ignore", "--no-index", *names], cwd=root, capture_output=True, text=True)
     assert sorted(done.stdout.split()) == sorted(names)
