@@ -20,7 +20,7 @@ export async function replayPage(app, id) {
     step = frame.step;
     const view = { ...summary, observation: frame.observation, current_player: frame.current_player, seat: null, legal: [], over: frame.result !== null, result: frame.result, ply: step };
     const seatName = (i) => (summary.seats[i] ? seatLabel(summary.seats[i]) : t("game.seat", { n: i + 1 }));
-    const ctx = { play: () => {}, local: {}, redraw: () => {}, seatName, names: summary.seats.map((s) => seatName(s.seat)) };
+    const ctx = { play: () => {}, local: {}, redraw: () => {}, seatName, names: summary.seats.map((s) => `\u2068${seatName(s.seat)}\u2069`) };
     const slider = h("input", { type: "range", min: 0, max: frame.steps, value: step, "aria-label": t("replay.title"), onchange: (e) => show(Number(e.target.value)) });
     fill(root,
       h("div", { class: "turn" }, h("span", { class: "title" }, gameTitle(summary.game)), " · ", t("replay.title"), " · ", h("span", { id: "replay-step" }, t("replay.step", { n: step, total: frame.steps }))),

@@ -47,7 +47,8 @@ export function gamePage(app, id, seat) {
     root.dataset.over = view.over;
     root.dataset.mine = view.legal.length > 0;
     const seatName = (i) => (view.seats[i] ? uniqueLabels(view.seats)[i] + (i === view.seat ? ` (${t("game.you")})` : "") : t("game.seat", { n: i + 1 }));
-    const ctx = { play, local, redraw: draw, seatName, names: view.seats.map((s) => seatName(s.seat)) };
+    // names go into sentences as isolated runs (FSI…PDI), so "random #2" never mixes with a Persian sentence's numbers
+    const ctx = { play, local, redraw: draw, seatName, names: view.seats.map((s) => `\u2068${seatName(s.seat)}\u2069`) };
     fill(root,
       turnBanner(view, ctx),
       seatBar(view, ctx, module),
