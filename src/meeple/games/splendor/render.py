@@ -99,7 +99,8 @@ def render(obs: Mapping[str, Any], say: Say | None = None) -> Group:
     for p, pl in enumerate(obs["players"]):
         marker = "▶ " if obs["current_player"] == p else "  "
         you = " " + w("terminal.view.you") if obs["seat"] == p else ""
-        reserved = Text(" | ").join(card_text(c, w) for c in pl["reserved"]) if pl["reserved"] else Text("-", style="dim")
+        # one reserved card a line: a card never breaks across lines
+        reserved = Text("\n").join(card_text(c, w) for c in pl["reserved"]) if pl["reserved"] else Text("-", style="dim")
         seats.add_row(f"{marker}{p + 1}{you}", str(pl["points"]), counts(pl["tokens"]), counts(pl["bonuses"]), str(len(pl["nobles"])), reserved)
     status = []
     if obs["final_round"]:
