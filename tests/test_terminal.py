@@ -134,6 +134,25 @@ def test_records_go_to_the_per_user_data_folder_never_the_current_one(tmp_path: 
     assert len(saved_records(tmp_path / "x")) == 1
 
 
+def test_a_record_path_that_cannot_be_written_is_refused_before_the_game(tmp_path: Path) -> None:
+    """Bad input changes nothing: a --record inside a file, or a folder, is refused at once, not after the game."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    code, out = play(["splendor", "--record", str(blocker / "game.json")], "", tmp_path)
+    assert code == 2 and "is not a folder" in out
+    code, out = play(["splendor", "--record", str(tmp_path)], "", tmp_path)
+    assert code == 2 and "is a folder" in out
+
+
+def test_a_record_that_fails_to_write_says_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(doc, path):  # type: ignore[no-untyped-def]
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(record, "write", refuse)
+    code, out = play(["splendor", "--seats", "random,random", "--seed", "4", "--record", str(tmp_path / "r.json")], "", tmp_path)
+    assert code == 1 and "Cannot write the record to" in out and "Permission denied" in out
+
+
 def test_a_finished_game_prints_where_its_record_is(tmp_path: Path) -> None:
     path = tmp_path / "r.json"
     code, out = play(["splendor", "--seats", "random,random", "--seed", "4", "--record", str(path)], "", tmp_path)

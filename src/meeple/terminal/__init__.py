@@ -18,7 +18,7 @@ import meeple
 from meeple.agents import make_agent
 from meeple.i18n import LANGUAGES
 
-from .records import default_record_path, records_dir
+from .records import check_writable, default_record_path, records_dir
 from .table import HUMAN, Table, show_result
 
 __all__ = ["HUMAN", "Table", "default_record_path", "records_dir", "setup_table", "show_result"]
@@ -38,6 +38,8 @@ def setup_table(
     """A table ready to run; ValueError (with the reason) for a game, seat, option or language that does not exist."""
     if lang not in LANGUAGES:
         raise ValueError(f"no language {lang!r}; available: {', '.join(LANGUAGES)}")
+    if record_path is not None:
+        check_writable(Path(record_path))
     game = meeple.load(game_name)
     seat_names = list(seats) if seats else [HUMAN] + ["random"] * (players - 1)
     if len(seat_names) != players:

@@ -25,3 +25,16 @@ def default_record_path(game: str, seed: int, now: float | None = None) -> Path:
         path = folder / f"{game}-{stamp}-seed{seed}-{n}.record.json"
         n += 1
     return path
+
+
+def check_writable(path: Path) -> None:
+    """ValueError now, with the reason, for a record path a game could not be saved to at its end."""
+    if path.is_dir():
+        raise ValueError(f"--record {path} is a folder; give a file name")
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise ValueError(f"cannot save a record to {path}: {folder} is not a folder")
+    if not os.access(folder, os.W_OK):
+        raise ValueError(f"cannot save a record to {path}: {folder} is not writable")

@@ -98,16 +98,13 @@ class Table:
                 action = self.agents[seat].act(state) if seat in self.agents else self.human_decision(seat)
                 self.play(seat, action)
         except Quit:
-            self.save_if_played(self.t("terminal.quit_saved"))
-            return 0
+            return self.save_if_played("terminal.quit_saved")
         except (EOFError, KeyboardInterrupt):
             self.out("")
-            self.save_if_played(self.t("terminal.stopped_saved"))
+            self.save_if_played("terminal.stopped_saved")
             return 1
         self.show_end()
-        path = record.write(record.make(state, seats=self.seat_names), self.record_path)
-        self.out(self.t("terminal.saved", path=path), path=True)
-        return 0
+        return self.save("terminal.saved")
 
     def play(self, seat: int, action: Action) -> None:
         """Apply one decision and tell it in game terms, as the watching seat may know it."""
@@ -119,14 +116,23 @@ class Table:
             style = "cyan" if seat != self.viewer else "green"
             self.out(event_text(event, self.lang, self.names), style)
 
-    def save_if_played(self, message: str) -> None:
+    def save_if_played(self, message: str) -> int:
         """A game nobody at the table has moved in is not worth a file (issue #21); any other is saved."""
         played = self.human_moves > 0 or (not self.humans and any(isinstance(e, str) for e in self.state.history))
         if not played:
             self.out(self.t("terminal.nothing_saved"))
-            return
-        path = record.write(record.make(self.state, seats=self.seat_names), self.record_path)
-        self.out(message.replace("{path}", str(path)), path=True)
+            return 0
+        return self.save(message)
+
+    def save(self, message: str) -> int:
+        """Write the record and say where (catalogue key ``message``); 1 with the reason when it cannot be written."""
+        try:
+            path = record.write(record.make(self.state, seats=self.seat_names), self.record_path)
+        except OSError as e:
+            self.out(self.t("terminal.cannot_save", path=self.record_path, reason=e.strerror or e), "red", path=True)
+            return 1
+        self.out(self.t(message, path=path), path=True)
+        return 0
 
     def board(self, observation: Mapping[str, Any], legal: Sequence[Action] = ()) -> Any:
         """The game's terminal view, in the table's language where the view takes its words (``say``) and showing
