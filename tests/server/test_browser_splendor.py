@@ -153,6 +153,8 @@ def test_every_kind_of_turn_is_played_on_the_board(server: str, browser: Any, si
     colours = [c for i, c in enumerate(COLOUR.values()) if table.state.supply[i]][:3]
     for c in colours:
         click(browser, f"#supply button[data-token='{c}']")
+        # the board is redrawn, and the token keeps the focus, so a keyboard goes on from where it was
+        wait(browser, lambda d, c=c: d.switch_to.active_element.get_attribute("data-token") == c, 5)
     assert "0 + 3 = 3" in browser.find_element(By.ID, "hand-count").text
     assert decide(browser, table, "#take") == "take " + "".join(LETTER[c] for c in colours)
     other_seat_plays(browser, table)
@@ -169,6 +171,7 @@ def test_every_kind_of_turn_is_played_on_the_board(server: str, browser: Any, si
     assert "Costs you" in browser.find_element(By.CSS_SELECTOR, card).get_attribute("title") or lang != "en"
     click(browser, card)  # a card opens its panel: what it would cost me, then buy or reserve
     assert browser.find_element(By.ID, "chooser-cost").text
+    wait(browser, lambda d: d.switch_to.active_element.get_attribute("data-action") is not None, 5)  # the panel has the focus
     screenshot(browser, f"{name}-chooser")
     assert decide(browser, table, f"#chooser button[data-action='reserve 1.{slot + 1}']") == f"reserve 1.{slot + 1}"
     other_seat_plays(browser, table)

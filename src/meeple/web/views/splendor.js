@@ -122,8 +122,15 @@ export function render(view, ctx) {
   // accident is easy on a phone, and the panel is where a tap shows what the card would cost.
   const choose = (title, actions, note, slot) => {
     local.chosen = { title, actions, note, slot };
+    local.focus = "#chooser button";
     ctx.redraw();
   };
+  // A redraw rebuilds the board, so the element a keyboard was on is put back in focus (or the panel just opened).
+  if (local.focus) {
+    const css = local.focus;
+    local.focus = null;
+    setTimeout(() => document.querySelector(css)?.focus(), 0);
+  }
 
   const nobles = h("div", { class: "nobles", id: "nobles" }, h("h4", {}, t("splendor.nobles")),
     o.nobles.map((n, i) => {
@@ -176,6 +183,7 @@ export function render(view, ctx) {
       else sel = sel.filter((x) => x !== c);
     } else if (sel.length < 3 && !(sel.length === 2 && sel[0] === sel[1])) sel.push(c);
     local.take = sel;
+    local.focus = `#supply button[data-token="${c}"]`;
     ctx.redraw();
   }
   const takeText = selection.length ? `take ${selection.map((c) => LETTER_OF[c]).sort((a, b) => "wugrk".indexOf(a) - "wugrk".indexOf(b)).join("")}` : null;
@@ -196,7 +204,7 @@ export function render(view, ctx) {
   const chooser = local.chosen ? h("div", { class: "chooser panel", id: "chooser", role: "dialog", "aria-label": local.chosen.title },
     h("strong", {}, local.chosen.title), local.chosen.note ? h("span", { class: "muted", id: "chooser-cost" }, local.chosen.note) : null,
     local.chosen.actions.map((a) => h("button", { type: "button", class: a.startsWith("buy") ? "" : "secondary", dataset: { action: a }, onclick: () => ctx.play(a) }, describe(a))),
-    h("button", { type: "button", class: "secondary", onclick: () => { local.chosen = null; ctx.redraw(); } }, t("game.cancel"))) : null;
+    h("button", { type: "button", class: "secondary", onclick: () => { local.focus = local.chosen.slot ? `#board .card[data-slot="${local.chosen.slot}"]` : null; local.chosen = null; ctx.redraw(); } }, t("game.cancel"))) : null;
 
   const legend = legal.some((a) => a.startsWith("buy ") || a.startsWith("reserve ")) ? h("p", { class: "legend" },
     h("span", { class: "badge buy" }, "✓"), " ", t("splendor.legendBuy"), "  ", h("span", { class: "badge reserve" }, "⚑"), " ", t("splendor.legendReserve")) : null;
