@@ -201,6 +201,17 @@ def test_hot_seat_tells_every_move_as_to_an_onlooker(tmp_path: Path, monkeypatch
     assert "Seat 1 to move" in out and "Seat 2 to move" in out
 
 
+def test_a_failing_narration_falls_back_to_the_notation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = meeple.load("splendor")
+
+    def broken(before, action, after, viewer):  # type: ignore[no-untyped-def]
+        raise KeyError("a bug in a game's describe")
+
+    monkeypatch.setattr(game, "describe", broken)
+    code, out = play(["splendor", "--seed", "6"], "take wug\nquit\n", tmp_path)
+    assert code == 0 and "Seat 1 (you): take wug" in out and "Game saved" in out
+
+
 # -- grouped choices and moves in words ------------------------------------------------------------------------------
 
 

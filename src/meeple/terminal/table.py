@@ -20,7 +20,7 @@ from rich.text import Text
 
 from meeple import record
 from meeple.agents import Agent
-from meeple.core import Action, IllegalAction, State
+from meeple.core import Action, Game, IllegalAction, State
 from meeple.i18n import event_text, term
 
 from . import menu
@@ -112,7 +112,11 @@ class Table:
         self.state.apply(action)
         if seat in self.humans:
             self.human_moves += 1
-        for event in self.game.describe(before, action, self.state, self.viewer):
+        try:
+            events = self.game.describe(before, action, self.state, self.viewer)
+        except Exception:  # a narration bug must not end a person's game: tell the move as the contract's default does
+            events = Game.describe(self.game, before, action, self.state, self.viewer)
+        for event in events:
             style = "cyan" if seat != self.viewer else "green"
             self.out(event_text(event, self.lang, self.names), style)
 
