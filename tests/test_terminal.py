@@ -103,6 +103,15 @@ def test_a_session_helps_narrates_and_saves_where_it_said(name: str, moves: str,
     record.replay(doc)
 
 
+def test_a_solo_scythe_session_tells_the_automas_turn(tmp_path: Path) -> None:
+    """The Automa has no seat to type at, but its turn is told like any other player's (issue #16)."""
+    code, out = play(["scythe", "--players", "1", "--seed", "3"], "1\n" * 12 + "quit\n", tmp_path)
+    assert code == 0, out
+    automa = [line for line in out.splitlines() if line.startswith("Automa")]
+    assert automa and any("star tracker" in line for line in automa)
+    assert len(saved_records(tmp_path)) == 1
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_quitting_before_the_first_move_saves_nothing(name: str, tmp_path: Path) -> None:
     """Issue #21: a game quit at its first prompt leaves no file, wherever it would have gone."""
