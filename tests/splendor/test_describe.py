@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -29,6 +30,9 @@ from .helpers import (
     reserve_for,
     set_nobles,
 )
+
+#: The board elements views/splendor.js marks (docs/rules/splendor.md, "Events").
+MARK = re.compile(r"card:\d+|deck:[123]|token:(white|blue|green|red|black|gold)|noble:\d|seat:[0-3]")
 
 
 def play(s: SplendorState, text: str, viewer: int | None = 0) -> list[dict]:
@@ -215,6 +219,7 @@ def test_every_event_has_a_message_with_its_values_filled_in(lang):
                     seen.add(e.kind)
                     text = i18n.event_text(e, lang, ["A", "B", "C"])
                     assert f"event.{e.kind}" in i18n.catalogue(lang) and "{" not in text and "splendor." not in text, text
+                    assert all(MARK.fullmatch(m) for m in e.marks), e.marks
     assert {"splendor.take", "splendor.buy", "splendor.reserve", "splendor.deal", "splendor.reserve_hidden"} <= seen
 
 
