@@ -350,7 +350,8 @@ def render(obs: Mapping[str, Any], say: Say | None = None, legal: Sequence[str] 
     facts = Text(w("terminal.view.scythe.facts", bonus=bonus, deck=obs["combat_deck"], factory=obs["factory_cards"]), style="dim")
     if obs["phase"] == "over":
         status.append("  " + w("terminal.view.scythe.over", who=_who(obs, obs["ended_by"], w)))
-    return Group(Board(obs, targets=targets_of(legal)), legend(w), *seats, *extra, facts, status)
+    # the map last, next to the moves it explains: a short terminal still shows it while a unit is moved
+    return Group(*seats, *extra, facts, legend(w), Board(obs, targets=targets_of(legal)), status)
 
 
 def legend(w: Say = english) -> Text:
