@@ -86,3 +86,17 @@ export function gainChips(pairs) {
   if (!pairs || !pairs.length) return [h("span", { class: "muted" }, t("scythe.nothing"))];
   return pairs.map(([type, n]) => (RESOURCES.includes(type) ? resourceIcon(type, n) : h("span", { class: "chip" }, `${n} ${term(type)}`)));
 }
+
+// A mat's mech or structure spot icon, in the owner's colour with a dark outline (readable for white and yellow).
+const SHAPES = {
+  mech: "M6,1 L11,11 L1,11 Z",
+  mine: "M1,11 L6,1 L11,11 Z M4.5,11 v-3 h3 v3",
+  monument: "M4.8,11 L5.3,1 L6.7,1 L7.2,11 Z M2.5,11 h7",
+  armory: "M1.5,1.5 h9 v3 q0,5 -4.5,7 q-4.5,-2 -4.5,-7 z",
+  mill: "M6,6 L1.5,1.5 M6,6 L10.5,1.5 M6,6 L10.5,10.5 M6,6 L1.5,10.5 M4,11.5 h4 v-4 h-4 z",
+};
+export function spotIcon(kind, fill, on = true) {
+  return svg("svg", { viewBox: "0 0 12 12.5", class: `spot-icon${on ? " on" : ""}`, "aria-hidden": "true" },
+    svg("path", { d: SHAPES[kind], fill: kind === "mill" ? "none" : fill, stroke: kind === "mill" ? fill : "#222", "stroke-width": kind === "mill" ? 2.2 : 1 }),
+    kind === "mill" ? svg("path", { d: SHAPES.mill, fill: "none", stroke: "#222", "stroke-width": 0.6 }) : null);
+}

@@ -4,14 +4,14 @@
 // and the Factory card. On my own mat every spot I may use now is a button.
 import { h } from "../../dom.js";
 import { t, term } from "../../i18n.js";
-import { describe, faction, resourceIcon, gainChips } from "./common.js";
+import { describe, faction, resourceIcon, gainChips, spotIcon } from "./common.js";
 
 const BONUS_OF = { upgrade: "power", deploy: "coins", build: "popularity", enlist: "cards" };  // a recruit's ongoing bonus
 const STRUCTURES = ["mine", "monument", "armory", "mill"];
 // The top actions' choices as icons, as on the mat (the word stays for readers and screen readers).
 const OPTION_ICON = { move: "➜", coins: "¢", power: "ϟ", cards: "▮", trade: "⇄", popularity: "♥", produce: "⚒" };
 const ONE_TIME = ["power", "coins", "popularity", "cards"];
-const STAR_ICON = { upgrades: "⬆", mechs: "⛭", structures: "⌂", recruits: "☺", workers: "●", objective: "◎", combat: "⚔", popularity: "♥", power: "ϟ", tracker: "✦" };
+const STAR_ICON = { upgrades: "⬆", mechs: "▲", structures: "⌂", recruits: "☺", workers: "●", objective: "◎", combat: "⚔", popularity: "♥", power: "ϟ", tracker: "✦" };
 
 // A button for a mat spot: playable when `act` is set (a move, or a function choosing a step of a move).
 function spot(cls, mark, label, content, act, extra = {}) {
@@ -88,13 +88,13 @@ export function matView(p, seat, view, ctx, board) {
     const on = deployed.has(name);
     const act = starts(`deploy m${k + 1} `).length ? choose(`deploy m${k + 1} `) : null;
     return spot(`mech${on ? " deployed" : ""}`, `mat:${seat}:mech:${k}`, `${term(m)} · ${t(`scythe.ability.${p.faction}.${k}`)} · ${t(on ? "scythe.mat.deployed" : "scythe.mat.not_deployed")}`,
-      [h("span", { class: "mech-icon" }, on ? "⛭" : "▢"), h("span", {}, term(m))], act, { chosen: prefix === `deploy m${k + 1} ` });
+      [spotIcon("mech", f.fill, on), h("span", {}, term(m))], act, { chosen: prefix === `deploy m${k + 1} ` });
   });
   const structures = STRUCTURES.map((s) => {
     const where = p.structures?.[s];
     const act = starts(`build ${s} `).length ? choose(`build ${s} `) : null;
     return spot(`structure${where ? " built" : ""}`, `mat:${seat}:structure:${s}`, `${term(s)}${where ? " · " + where : ""}`,
-      [h("span", { class: `structure-icon s-${s}` }), h("span", {}, term(s))], act, { chosen: prefix === `build ${s} ` });
+      [spotIcon(s, f.fill, Boolean(where)), h("span", {}, term(s))], act, { chosen: prefix === `build ${s} ` });
   });
   const bonuses = ONE_TIME.map((b) => {
     const taken = (p.recruit_bonuses || []).includes(b);
