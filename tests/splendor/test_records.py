@@ -127,3 +127,23 @@ def test_write_then_read_round_trips_and_is_atomic(tmp_path):
     assert record.replay(doc).to_dict() == s.to_dict()
     assert [p.name for p in path.parent.iterdir()] == ["g.json"]  # no temporary file left behind
     json.loads(path.read_text())
+
+
+def test_a_record_saved_before_a_detail_was_added_still_replays():
+    """A finished game stored by an earlier version lacks later result details (the score breakdown): it replays."""
+    doc = copy.deepcopy(record.read(GOLDEN[0]))
+    for later in ("breakdown", "tiebreak"):
+        doc["result"]["details"].pop(later, None)
+    assert record.replay(doc).is_over
+
+
+def test_a_tampered_detail_or_winner_still_fails():
+    doc = copy.deepcopy(record.read(GOLDEN[0]))
+    first = next(iter(doc["result"]["details"]))
+    doc["result"]["details"][first] = "forged"
+    with pytest.raises(RecordError, match="result"):
+        record.replay(doc)
+    doc = copy.deepcopy(record.read(GOLDEN[0]))
+    doc["result"]["winners"] = [9]
+    with pytest.raises(RecordError, match="result"):
+        record.replay(doc)
