@@ -1,12 +1,18 @@
-"""Load on the game server: concurrent Splendor games, each driven by a bot client over WebSocket.
+"""Load on the game server (issue 19): many games at a human pace while other games' bots search.
 
-Starts ``meeple serve`` on 127.0.0.1 with a throwaway SQLite file (or --db URL), then for each level
-of concurrency creates that many games (timed apart: new/s), then plays them (seat 0 a client over WebSocket choosing random legal moves,
-seat 1 a server-side random bot), plays for a fixed time and prints committed moves per second and
-the client's action latency (act sent -> ack received, i.e. validated and committed) at p50 and p99.
+Starts ``meeple serve`` on 127.0.0.1 with a throwaway SQLite file (or --db URL), creates --games Splendor games
+between two human seats, each seat a WebSocket client in this process, and --bot-games games between two
+``--bot`` seats (default ``mcts:seconds=1``) that search in the server's worker processes. A seat whose turn it
+is waits a random time (exponential, mean --pace seconds: one move per game every --pace seconds on average),
+then plays a random legal move. After every client is connected it measures for --seconds:
 
-    python benchmarks/server_load.py                      # 10, 100 and 1000 games, 10 s each
-    python benchmarks/server_load.py --levels 10,100 --seconds 5
+- act -> ack: from sending a move to receiving its acknowledgement (validated and committed);
+- push: from sending a move to the other seat receiving the view that holds it;
+
+and prints p50 and p99 of both, the moves made by the human and the bot games, and any errors.
+
+    nice -n 10 python benchmarks/server_load.py                     # 1000 games at 5 s a move, 20 bot games, 60 s
+    python benchmarks/server_load.py --games 100 --bot-games 2 --seconds 20
 
 Traffic goes only to 127.0.0.1; every loop is bounded by --seconds.
 """
@@ -20,7 +26,6 @@ import os
 import random
 import resource
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -36,132 +41,177 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
-    cmd = [sys.executable, "-m", "meeple.cli", "serve", "--port", str(port), "--db", db, "--bot-delay", "0"]
+def start_server(db: str, port: int, workers: int | None) -> subprocess.Popen[bytes]:
+    cmd = [sys.executable, "-m", "meeple.cli", "serve", "--port", str(port), "--db", db, "--bot-delay", "0",
+           "--max-games-per-minute", "0", "--log-level", "warning"]  # fmt: skip
+    if workers:
+        cmd += ["--bot-workers", str(workers)]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    end = time.monotonic() + 30
+    end = time.monotonic() + 60
     while time.monotonic() < end:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=1).status_code == 200:
                 return proc
         except httpx.HTTPError:
-            time.sleep(0.1)
+            time.sleep(0.2)
     proc.kill()
     raise SystemExit("the server did not start")
 
 
 class Stats:
     def __init__(self) -> None:
-        self.latencies: list[float] = []
-        self.moves = 0
+        self.measuring = False
+        self.ack: list[float] = []
+        self.push: list[float] = []
         self.errors = 0
-        self.finished = 0
+        self.sent: dict[str, tuple[int, int, float]] = {}  # game -> (seat, ply of the view, when) of its last move
 
 
-async def new_game(http: httpx.AsyncClient, seed: int) -> tuple[str, str]:
+async def create(http: httpx.AsyncClient, seats: list[str]) -> tuple[str, dict[str, str]]:
     for attempt in range(5):
         try:
-            r = await http.post("/api/games", json={"game": "splendor", "players": 2, "seats": ["human", "random"], "seed": seed})
+            r = await http.post("/api/games", json={"game": "splendor", "players": 2, "seats": seats})
             r.raise_for_status()
-            body = r.json()
-            return body["id"], body["tokens"]["0"]
-        except httpx.TransportError:  # a pooled keep-alive connection the busy server closed: retry on a fresh one
-            await asyncio.sleep(0.1 * (attempt + 1))
+            return r.json()["id"], r.json()["tokens"]
+        except httpx.TransportError:
+            await asyncio.sleep(0.2 * (attempt + 1))
     raise RuntimeError("the server refused to create a game five times")
 
 
-async def drive(port: int, http: httpx.AsyncClient, first: tuple[str, str], seed: int, deadline: float, stats: Stats) -> None:
-    rng = random.Random(seed)
-    game: tuple[str, str] | None = first
-    while time.monotonic() < deadline:
-        gid, token = game or await new_game(http, seed)
-        game = None
-        seed += 100_003
-        async with websockets.connect(f"ws://127.0.0.1:{port}/ws/games/{gid}", max_size=2**22) as ws:
-            await ws.send(json.dumps({"type": "hello", "seat": 0, "token": token}))
-            moves_seen = 0
-            sent_at = None
-            latest = None  # the newest view; acted on once no act of ours is awaiting its ack
-            while time.monotonic() < deadline:
-                try:
-                    msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.01, deadline - time.monotonic())))
-                except TimeoutError:
+async def seat_client(port: int, gid: str, seat: int, token: str, pace: float, rng: random.Random, ready: asyncio.Barrier,
+                      deadline: list[float], stats: Stats) -> None:  # fmt: skip
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/games/{gid}", max_size=2**22, open_timeout=120) as ws:
+        await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
+        await ready.wait()
+        sent_at: float | None = None
+        mover: asyncio.Task[None] | None = None
+        acted = -1  # the ply of the view this seat last moved in: a view of the same ply again (someone came or went) is no new turn
+
+        async def move(view: dict) -> None:
+            nonlocal sent_at, acted
+            acted = view["ply"]
+            await asyncio.sleep(rng.expovariate(1 / pace))
+            sent_at = time.perf_counter()
+            stats.sent[gid] = (seat, view["ply"], sent_at)
+            await ws.send(json.dumps({"type": "act", "action": rng.choice(view["legal"]), "ply": view["ply"]}))
+
+        while time.monotonic() < deadline[0]:
+            try:  # woken at least once a second, so that every client sees the deadline pass
+                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.05, min(1.0, deadline[0] - time.monotonic()))))
+            except TimeoutError:
+                continue
+            now = time.perf_counter()
+            if msg["type"] == "ack":
+                if sent_at is not None and stats.measuring:
+                    stats.ack.append(now - sent_at)
+                sent_at = None
+            elif msg["type"] == "error":
+                stats.errors += 1
+                sent_at = None
+            elif msg["type"] == "state":
+                if msg["over"]:
                     break
-                if msg["type"] == "ack" and sent_at is not None:
-                    stats.latencies.append(time.perf_counter() - sent_at)
-                    sent_at = None
-                elif msg["type"] == "error":
-                    stats.errors += 1
-                    sent_at = None
-                elif msg["type"] == "state":
-                    stats.moves += msg["moves"] - moves_seen
-                    moves_seen = msg["moves"]
-                    latest = msg
-                    if msg["over"]:
-                        stats.finished += 1
-                        break
-                if sent_at is None and latest is not None and latest["legal"]:
-                    sent_at = time.perf_counter()
-                    await ws.send(json.dumps({"type": "act", "action": rng.choice(latest["legal"]), "ply": latest["ply"]}))
-                    latest = None
+                # the other seat's move that led to this view: its push latency
+                mover_seat, ply, t = stats.sent.get(gid, (seat, 0, 0.0))
+                if mover_seat != seat and msg["ply"] > ply:
+                    del stats.sent[gid]
+                    if stats.measuring:
+                        stats.push.append(now - t)
+                if msg["legal"] and msg["ply"] > acted and (mover is None or mover.done()):
+                    mover = asyncio.get_running_loop().create_task(move(msg))
+        if mover is not None:
+            mover.cancel()
 
 
-async def level(port: int, games: int, seconds: float) -> dict[str, float]:
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+async def run(port: int, games: int, bot_games: int, bot: str, pace: float, seconds: float) -> dict[str, float]:
     stats = Stats()
-    limits = httpx.Limits(max_connections=20)
-    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=60) as http:
+    limits = httpx.Limits(max_connections=16)
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=120) as http:
         t0 = time.monotonic()
-        gate = asyncio.Semaphore(20)  # many more requests at once only queue up inside the client
+        gate = asyncio.Semaphore(16)
 
-        async def make(i: int) -> tuple[str, str]:
+        async def make(seats: list[str]) -> tuple[str, dict[str, str]]:
             async with gate:
-                return await new_game(http, 1000 + i)
+                return await create(http, seats)
 
-        games_made = await asyncio.gather(*(make(i) for i in range(games)))
+        humans = await asyncio.gather(*(make(["human", "human"]) for _ in range(games)))
+        bots = await asyncio.gather(*(make([bot, bot]) for _ in range(bot_games)))
         created = time.monotonic() - t0
+        ready = asyncio.Barrier(2 * games + 1)
+        deadline = [float("inf")]
+        rng = random.Random(19)
+        clients = [
+            asyncio.get_running_loop().create_task(
+                seat_client(port, gid, seat, tokens[str(seat)], pace, random.Random(rng.random()), ready, deadline, stats)
+            )
+            for gid, tokens in humans
+            for seat in (0, 1)
+        ]
+        await ready.wait()  # every seat connected and greeted
+        connected = time.monotonic() - t0 - created
+        bot_ids = [gid for gid, _ in bots]
+
+        async def decisions(gid: str) -> int:
+            r = await http.post(f"/api/games/{gid}/view", json={})
+            return int(r.json()["moves"])
+
+        bot_before = sum(await asyncio.gather(*(decisions(g) for g in bot_ids)))
+        await asyncio.sleep(5)  # warm-up: the first moves of every game, the worker's start
+        stats.measuring = True
         start = time.monotonic()
-        deadline = start + seconds
-        await asyncio.gather(*(drive(port, http, g, 1000 + i, deadline, stats) for i, g in enumerate(games_made)))
+        deadline[0] = start + seconds
+        await asyncio.gather(*clients)
         elapsed = time.monotonic() - start
-    lat = sorted(stats.latencies)
-    p = (lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] * 1000) if lat else (lambda q: float("nan"))
+        bot_after = sum(await asyncio.gather(*(decisions(g) for g in bot_ids)))
     return {
         "games": games,
-        "created_per_s": round(games / created, 1),
+        "bot_games": bot_games,
+        "create_s": round(created, 1),
+        "connect_s": round(connected, 1),
         "seconds": round(elapsed, 1),
-        "moves_per_s": round(stats.moves / elapsed, 1),
-        "client_acts": len(lat),
-        "p50_ms": round(p(0.50), 2),
-        "p99_ms": round(p(0.99), 2),
-        "mean_ms": round(statistics.fmean(lat) * 1000, 2) if lat else float("nan"),
+        "human_moves_per_s": round(len(stats.ack) / elapsed, 1),
+        "ack_p50_ms": round(percentile(stats.ack, 0.5), 1),
+        "ack_p99_ms": round(percentile(stats.ack, 0.99), 1),
+        "push_p50_ms": round(percentile(stats.push, 0.5), 1),
+        "push_p99_ms": round(percentile(stats.push, 0.99), 1),
+        "acks": len(stats.ack),
+        "pushes": len(stats.push),
+        "bot_moves": bot_after - bot_before,
         "errors": stats.errors,
-        "games_finished": stats.finished,
     }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--levels", default="10,100,1000", help="comma-separated numbers of concurrent games")
-    ap.add_argument("--seconds", type=float, default=10.0, help="play time per level")
+    ap.add_argument("--games", type=int, default=1000, help="games between two human (client) seats")
+    ap.add_argument("--bot-games", type=int, default=20, help="games between two bots")
+    ap.add_argument("--bot", default="mcts:seconds=1", help="the bot of those games")
+    ap.add_argument("--pace", type=float, default=5.0, help="mean seconds a seat waits before its move")
+    ap.add_argument("--seconds", type=float, default=60.0, help="measured time")
+    ap.add_argument("--bot-workers", type=int, default=None, help="the server's worker processes (default: its own)")
     ap.add_argument("--db", default=None, help="database URL (default: a throwaway SQLite file)")
-    ap.add_argument("--port", type=int, default=None, help="use a server already running on 127.0.0.1:PORT (e.g. under a profiler)")
+    ap.add_argument("--port", type=int, default=None, help="use a server already running on 127.0.0.1:PORT")
     args = ap.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 8192)), hard))
-    tmp = tempfile.mkdtemp(prefix="meeple-load-")
-    db = args.db or os.path.join(tmp, "load.sqlite3")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 16384)), hard))  # the server inherits it
+    db = args.db or os.path.join(tempfile.mkdtemp(prefix="meeple-load-"), "load.sqlite3")
     port = args.port or free_port()
-    proc = None if args.port else start_server(db, port)
+    proc = None if args.port else start_server(db, port, args.bot_workers)
     try:
+        r = asyncio.run(run(port, args.games, args.bot_games, args.bot, args.pace, args.seconds))
+        print(json.dumps(r))
         print(
-            f"{'games':>6} {'new/s':>7} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'mean ms':>8} {'acts':>7} {'errors':>6} {'finished':>8}"
+            f"{r['games']} games at {args.pace:g} s a move + {r['bot_games']} games of {args.bot}: "
+            f"act->ack p50 {r['ack_p50_ms']} ms, p99 {r['ack_p99_ms']} ms; push p50 {r['push_p50_ms']} ms, p99 {r['push_p99_ms']} ms; "
+            f"{r['human_moves_per_s']} human moves/s, {r['bot_moves']} bot moves in {r['seconds']} s, {r['errors']} errors"
         )
-        for n in (int(x) for x in args.levels.split(",")):
-            r = asyncio.run(level(port, n, args.seconds))
-            print(
-                f"{r['games']:>6} {r['created_per_s']:>7} {r['moves_per_s']:>9} {r['p50_ms']:>8} {r['p99_ms']:>8} {r['mean_ms']:>8} {r['client_acts']:>7} {r['errors']:>6} {r['games_finished']:>8}",
-                flush=True,
-            )
     finally:
         if proc is not None:
             proc.terminate()
