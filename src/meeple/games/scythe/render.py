@@ -252,7 +252,9 @@ def _player_lines(p: int, pl: Mapping[str, Any], obs: Mapping[str, Any], w: Say 
     head = Text(marker)
     head.append(f"{p + 1}{you} {_term(w, pl['faction'], pl['faction'].capitalize())}", style=STYLE.get(pl["faction"], ""))
     coins = "?" if pl["coins"] is None else pl["coins"]
-    head.append(f" · {_term(w, pl['mat'])} · " + w("terminal.view.scythe.tracks", power=pl["power"], popularity=pl["popularity"], coins=coins))
+    head.append(
+        f" · {_term(w, pl['mat'])} · " + w("terminal.view.scythe.tracks", power=pl["power"], popularity=pl["popularity"], coins=coins)
+    )
     stars = ", ".join(_term(w, f"star_{k}", k) for k, v in pl["stars"].items() if v)
     cards = w("terminal.view.scythe.combat_cards", n=pl["hand_size"])
     if pl["combat_cards"] is not None:
@@ -491,7 +493,9 @@ def _ability(name: str) -> dict[str, str]:
 def help_entries(obs: Mapping[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
     names = _mechs(obs)
     mechs: Any = (
-        {"pairs": [[f"m{k + 1}", _ability(n)] for k, n in enumerate(names)]} if names else {"phrase": ("terminal.help.scythe.mech_kinds", {})}
+        {"pairs": [[f"m{k + 1}", _ability(n)] for k, n in enumerate(names)]}
+        if names
+        else {"phrase": ("terminal.help.scythe.mech_kinds", {})}
     )
     return [(example, f"terminal.help.scythe.{key}", {"mechs": mechs} if key == "deploy" else {}) for example, key in HELP]
 

@@ -101,7 +101,9 @@ def render(obs: Mapping[str, Any], say: Say | None = None) -> Group:
         you = " " + w("terminal.view.you") if obs["seat"] == p else ""
         # one reserved card a line: a card never breaks across lines
         reserved = Text("\n").join(card_text(c, w) for c in pl["reserved"]) if pl["reserved"] else Text("-", style="dim")
-        seats.add_row(f"{marker}{p + 1}{you}", str(pl["points"]), counts(pl["tokens"]), counts(pl["bonuses"]), str(len(pl["nobles"])), reserved)
+        seats.add_row(
+            f"{marker}{p + 1}{you}", str(pl["points"]), counts(pl["tokens"]), counts(pl["bonuses"]), str(len(pl["nobles"])), reserved
+        )
     status = []
     if obs["final_round"]:
         status.append(Text(w("terminal.view.splendor.final_round"), style="bold yellow"))
@@ -110,6 +112,7 @@ def render(obs: Mapping[str, Any], say: Say | None = None) -> Group:
     if obs["phase"] == "noble":
         status.append(Text(w("terminal.view.splendor.noble_choice"), style="bold"))
     return Group(board, nobles, supply, seats, *status)
+
 
 # -- terminal hooks (meeple.terminal.texts): help and moves in words, as catalogue keys with event-style params ----
 

@@ -122,7 +122,11 @@ def render(obs: Mapping[str, Any], say: Say | None = None) -> Group:
     for slot in range(3, -1, -1):
         card = obs["display"][slot]
         name = f"card {slot + 1}"
-        what = Text(w("terminal.view.stoneage.card_cost", n=slot + 1)).append(card_text(card, w)) if card else Text(w("terminal.view.empty"), style="dim")
+        what = (
+            Text(w("terminal.view.stoneage.card_cost", n=slot + 1)).append(card_text(card, w))
+            if card
+            else Text(w("terminal.view.empty"), style="dim")
+        )
         board.add_row(name, "1", what, spots[name])
     board.add_section()
     board.add_row("", "", Text(w("terminal.view.stoneage.stacks"), style="bold"), "")
@@ -176,6 +180,7 @@ def render(obs: Mapping[str, Any], say: Say | None = None) -> Group:
     if obs["last_round"]:
         status.append(Text(w("terminal.view.stoneage.last_round"), style="bold yellow"))
     return Group(board, seats, *status)
+
 
 # -- terminal hooks (meeple.terminal.texts): help, moves in words, payments grouped --------------------------------
 
