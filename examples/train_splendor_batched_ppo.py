@@ -110,9 +110,11 @@ def make_learner_env(env: Any, batch: int, shaping: float):
         rows = jnp.arange(batch)
         before = games.state.points[rows, games.seat]
         s = env.step(games.state, actions, jax.random.split(k_step, batch))
+        # Read the learner's own move's reward now: later steps of the batch leave a finished game with rewards 0.
+        mine = s.rewards[rows, games.seat]
         games, paid = opponents(games._replace(state=s), k_opp)
         s = games.state
-        reward = s.rewards[rows, games.seat] + paid + shaping * (s.points[rows, games.seat] - before)
+        reward = mine + paid + shaping * (s.points[rows, games.seat] - before)
         done = s.terminated | s.truncated
         fresh = deal(k_deal)
         games = jax.tree_util.tree_map(lambda new, old: jnp.where(done.reshape((-1,) + (1,) * (old.ndim - 1)), new, old), fresh, games)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -182,3 +184,11 @@ def test_observe_is_unchanged_by_determinize(env, midgame):
         hidden = np.asarray(midgame.blind) & (np.arange(4) != seat)[None, :, None]
         moved = np.asarray(worlds.reserved) != np.asarray(midgame.reserved)
         assert moved[hidden].any(), "determinize resampled none of the opponents' blind cards: the check would be empty"
+
+
+def test_the_docs_example_runs():
+    """docs/rl.md "The batched engine": its Python block (skipped by tests/test_docs.py for its compile time) runs here."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    section = page.split("## The batched engine", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "docs/rl.md", "exec"), {"__name__": "docs_example"})

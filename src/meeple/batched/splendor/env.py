@@ -105,8 +105,8 @@ class SplendorEnv:
             raise ValueError("from_states needs at least one state")
         rows = [position_arrays(s, self._config[3], self._config[4]) for s in states]
         arrays = stack(rows)
-        # Pad to a power of two so that converting lists of many lengths compiles the mask only a few times.
-        size = 1 << (len(rows) - 1).bit_length()
+        # Pad to a power of two (at least 8) so that lists of many lengths compile the mask only a few times.
+        size = max(8, 1 << (len(rows) - 1).bit_length())
         padded = {k: np.concatenate([v, np.repeat(v[:1], size - len(rows), axis=0)]) for k, v in arrays.items()}
         batch = SplendorBatch(**{k: jnp.asarray(v) for k, v in padded.items()})
         batch = batch._replace(legal_action_mask=_mask(batch))

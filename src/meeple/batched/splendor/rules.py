@@ -114,12 +114,14 @@ def purchases(s: SplendorBatch, seat: jax.Array) -> jax.Array:
     affordable = (cards >= 0) & (short <= gold)
     spare = gold - short
     paid = jnp.where(cost > bonus[None, :], jnp.minimum(held[None, :], cost - bonus[None, :]), 0)
-    patterns = (jnp.asarray(T.PATTERN_SUM)[None, :] <= spare[:, None]) & (jnp.asarray(T.PATTERNS)[None, :, :] <= paid[:, None, :]).all(
-        axis=2
-    )
-    default_only = jnp.arange(T.NUM_PATTERNS) == 0
-    patterns = jnp.where(s.payment == T.PAYMENT.index("minimal_gold"), default_only[None, :], patterns)
-    return (affordable[:, None] & patterns).reshape(-1)
+    # The payable patterns as bit sets (tables.FIT_BITS): within the spare gold, and within what each colour pays.
+    fit = jnp.asarray(T.SPARE_BITS)[jnp.clip(spare, 0, 5)]  # [15, words]
+    for c in range(5):
+        fit = fit & jnp.asarray(T.FIT_BITS)[c][jnp.minimum(paid[:, c], 5)]
+    fit = jnp.where(s.payment == T.PAYMENT.index("minimal_gold"), jnp.asarray(T.DEFAULT_BITS)[None, :], fit)
+    fit = jnp.where(affordable[:, None], fit, jnp.uint32(0))
+    bits = (fit[:, :, None] >> jnp.arange(32, dtype=jnp.uint32)) & 1
+    return bits.reshape(T.SOURCES, -1)[:, : T.NUM_PATTERNS].reshape(-1).astype(bool)
 
 
 def legal_action_mask(s: SplendorBatch) -> jax.Array:

@@ -149,3 +149,22 @@ for _n in (2, 3, 4):
         WIN_REWARD[_n, _k] = (_n / _k - 1.0) / (_n - 1)
 GEMS = np.array([GEMS_BY_PLAYERS.get(n, 0) for n in range(MAX_SEATS + 1)], np.int32)
 REWARD_MODES = ("win", "score")
+
+# -- gold patterns as bit sets: 252 patterns in 8 words of 32 bits ----------------------------------------------
+# A pattern (extra gold per colour) may be paid iff it uses at most the spare gold and, colour by colour, replaces
+# at most the tokens the purchase spends (§7 ► ENGINE, docs/rules/splendor.md). Each colour's bound clipped to 5 (no pattern has
+# more) picks one precomputed set, and the sets are ANDed: a few dozen word operations per card instead of a
+# comparison per pattern and colour.
+PATTERN_WORDS = (NUM_PATTERNS + 31) // 32
+
+
+def _bits(members: np.ndarray) -> np.ndarray:
+    words = np.zeros(PATTERN_WORDS, np.uint32)
+    for i in np.flatnonzero(members):
+        words[i // 32] |= np.uint32(1 << (i % 32))
+    return words
+
+
+FIT_BITS = np.stack([np.stack([_bits(PATTERNS[:, c] <= v) for v in range(6)]) for c in range(5)])  # [colour, bound, word]
+SPARE_BITS = np.stack([_bits(spare >= PATTERN_SUM) for spare in range(6)])  # [spare gold, word]
+DEFAULT_BITS = _bits(np.arange(NUM_PATTERNS) == 0)
