@@ -9,14 +9,21 @@ from typing import Any
 
 import pytest
 
-from .browser import By, Select, console_errors, my_turn, ply, screenshot, wait, window
+from .browser import SCREENSHOTS, By, Select, console_errors, my_turn, ply, screenshot, wait, window
 
 DESKTOP, PHONE = (1400, 900), (390, 844)
+
+
+def screenshot_dir() -> Any:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
 
 
 def new_seeded_game(driver: Any, base: str, seats: list[str], seed: int, lang: str = "en") -> str:
     """Create a Stone Age game from the lobby with a chosen seed (so the bots' and the dice's play is the same)."""
     driver.get(base)
+    # the page saves its language once its catalogue arrives: wait for that, or it would overwrite the choice below
+    wait(driver, lambda d: d.find_elements(By.ID, "ng-create"))
     driver.execute_script("localStorage.setItem('meeple.lang', arguments[0])", lang)
     driver.get(base + "#/")
     driver.refresh()
@@ -80,7 +87,13 @@ def decide_on_the_board(driver: Any, state: dict[str, Any]) -> str:
     verbs = {m.split()[0] for m in moves}
     if "place" in verbs:
         where = choose_placement(driver, moves, state)
-        click(driver, f"#board .spot.playable[data-spot='{where}']")
+        if "keyboard" not in state:  # the board is keyboard operable: the place takes focus, Enter chooses it
+            from selenium.webdriver.common.keys import Keys
+
+            driver.find_element(By.CSS_SELECTOR, f"#board .spot.playable[data-spot='{where}']").send_keys(Keys.ENTER)
+            state["keyboard"] = where
+        else:
+            click(driver, f"#board .spot.playable[data-spot='{where}']")
         choices = driver.find_elements(By.CSS_SELECTOR, "#chooser button[data-action]")
         if choices:  # 3 people where the place asks how many; all of them once only gathering is left to do
             choices[-1 if state["kinds"] >= FIRST_KINDS else min(len(choices) - 1, 2)].click()
@@ -138,13 +151,26 @@ EVERY_KIND = {*FIRST_KINDS, "feed", "starve"}
 def play_by_clicking(driver: Any, name: str, until_over: bool, limit: int = 400) -> set[str]:
     state: dict[str, Any] = {"kinds": set()}
     shots = {5: "early", 60: "mid"}
+    pending: dict[str, Any] = {}
+
+    def shot(kind: str) -> None:
+        if pending.get("png"):
+            (screenshot_dir() / f"{name}-{kind.replace(' ', '-')}.png").write_bytes(pending["png"])
+
+    state["shot"] = shot
     for step in range(limit):
         wait(driver, lambda d: my_turn(d) or over(d), 30)
         if over(driver):
             break
         if step in shots:
             screenshot(driver, f"{name}-{shots[step]}")
-        state["kinds"].add(decide_on_the_board(driver, state))
+        driver.execute_script("document.querySelector('.sa-decision, #chooser, #board')?.scrollIntoView({block: 'start'})")
+        pending["png"] = driver.get_screenshot_as_png()
+        seen = set(state["kinds"])
+        kind = decide_on_the_board(driver, state)
+        if kind not in seen and state.get("shot"):  # the first view of each kind of decision, as it was asked
+            state["shot"](kind)
+        state["kinds"].add(kind)
         assert console_errors(driver) == []
         if not until_over and state["kinds"] >= EVERY_KIND:
             break
@@ -177,7 +203,7 @@ def test_a_card_slot_left_empty_after_a_purchase_keeps_the_board_alive(server: s
 def test_every_decision_by_clicking_the_board_on_a_desktop(server: str, browser: Any) -> None:
     window(browser, *DESKTOP)
     console_errors(browser)
-    new_seeded_game(browser, server, ["human", "random"], seed=5)
+    new_seeded_game(browser, server, ["human", "random", "random"], seed=3)
     kinds = play_by_clicking(browser, "stoneage-desktop", until_over=False)
     screenshot(browser, "stoneage-desktop-last")
     assert kinds >= EVERY_KIND, f"decisions never met: {EVERY_KIND - kinds}"
@@ -201,7 +227,7 @@ def test_every_decision_by_clicking_the_board_on_a_phone_in_persian(server: str,
     window(browser, *PHONE)
     console_errors(browser)
     new_seeded_game(browser, server, ["human", "random", "random"], seed=8, lang="fa")
-    assert browser.execute_script("return document.documentElement.dir") == "rtl"
+    wait(browser, lambda d: d.execute_script("return document.documentElement.dir") == "rtl", 5)
     kinds = play_by_clicking(browser, "stoneage-phone-fa", until_over=False)
     screenshot(browser, "stoneage-phone-fa-last")
     assert kinds >= EVERY_KIND, f"decisions never met: {EVERY_KIND - kinds}"

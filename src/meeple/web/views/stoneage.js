@@ -86,7 +86,7 @@ function dieFace(n, extra = "") {
 }
 
 // "→" from a roll to what it gave, turned to point the way the line reads (right to left in Persian).
-const arrow = () => h("span", { class: "sa-arrow", "aria-hidden": "true" }, " → ");
+const arrow = () => h("span", { class: "sa-arrow", "aria-hidden": "true" }, "→");
 const count = (n, what, label) => h("span", { class: "sa-count", title: label ?? term(what) }, icon(what, label), h("b", { dir: "ltr" }, String(n)));
 
 // A clickable board element: a button-like element that Enter and Space also choose.
