@@ -7,7 +7,8 @@ Each bot is a seat spec (docs/agents.md). Each game is a fresh deal (seed, seed+
 sides, a random mat, the human seat played by the bot. A game is won when the bot's score beats the Automa's after
 the tie-breakers (a full tie counts as a win, as Result ranks it 1). Prints, per bot and level, the games played,
 the win rate with its 95% Wilson interval, the mean final coin difference (bot minus Automa) with its standard
-error, the mean scores, and the CPU seconds per game.
+error, the mean scores, and the CPU seconds per game; with --breakdown, the mean points of each scoring category
+(coins in hand, stars, territories, resource pairs, structure bonus) for the bot and for the Automa.
 
 Every finished game is appended to DIR/<bot>-<level>.jsonl (default DIR: meeple-automa-strength in the temporary
 directory); a rerun with the same DIR plays only the seeds not yet there, so an interrupted run, or one with more
@@ -41,14 +42,39 @@ def play(job: tuple[str, str, int]) -> dict[str, Any]:
         state.apply(agent.act(state))
     result = state.result()
     assert result is not None
+    seen = state.observation(0)
     return {
         "seed": seed,
         "won": result.ranks[0] == 1,
         "diff": result.details["coin_difference"],
         "score": result.scores[0],
         "automa": result.details["automa_score"],
+        "breakdown": result.details.get("breakdown", [{}])[0],
+        "automa_breakdown": result.details.get("automa_breakdown", {}),
+        "stars": {k: v for k, v in seen["players"][0]["stars"].items() if v},
+        "automa_stars": {k: v for k, v in seen["automa"]["stars"].items() if v},
+        "popularity": seen["players"][0]["popularity"],
+        "turns": seen["turns"],
+        "decisions": sum(1 for h in state.history if isinstance(h, str)),
         "cpu": time.process_time() - start,
     }
+
+
+def print_breakdown(bot: str, level: str, rows: list[dict[str, Any]]) -> None:
+    """Mean points per scoring category (docs/rules/scythe.md, final scoring), the bot's beside the Automa's."""
+    rows = [r for r in rows if r.get("breakdown")]
+    if not rows:
+        print(f"  ({bot} vs {level}: these stored games have no breakdown; play them again with a new --out)")
+        return
+    cats = list(dict.fromkeys(k for r in rows for k in [*r["breakdown"], *r["automa_breakdown"]]))
+    mean = lambda side, k: statistics.mean(r[side].get(k, 0) for r in rows)  # noqa: E731
+    print(f"  {bot} vs {level}, {len(rows)} games: mean points by category (bot / Automa)")
+    for k in cats:
+        print(f"    {k:16} {mean('breakdown', k):6.1f} / {mean('automa_breakdown', k):6.1f}")
+    print(f"    {'decisions':16} {statistics.mean(r['decisions'] for r in rows):6.0f}   turns {statistics.mean(r['turns'] for r in rows):5.1f}   bot popularity {statistics.mean(r['popularity'] for r in rows):4.1f}")
+    for side in ("stars", "automa_stars"):
+        kinds = sorted({k for r in rows for k in r[side]})
+        print(f"    {side:16} " + ", ".join(f"{k} {statistics.mean(r[side].get(k, 0) for r in rows):.2f}" for k in kinds))
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -86,6 +112,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "meeple-automa-strength")
+    parser.add_argument("--breakdown", action="store_true", help="also print mean points by scoring category")
     args = parser.parse_args()
     for bot in args.bots:
         make_agent(bot, seed=0)  # a bad spec fails before any game is played
@@ -108,6 +135,8 @@ def main() -> None:
                     f"{statistics.mean(r['automa'] for r in rows):12.1f}  {statistics.mean(r['cpu'] for r in rows):10.2f}",
                     flush=True,
                 )
+                if args.breakdown:
+                    print_breakdown(bot, level, rows)
 
 
 if __name__ == "__main__":

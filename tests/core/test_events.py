@@ -41,3 +41,8 @@ def test_a_key_in_two_catalogue_files_is_refused(tmp_path, monkeypatch) -> None:
             i18n.catalogue("en")
     finally:
         i18n.catalogue.cache_clear()
+
+
+def test_persian_lists_use_the_arabic_comma() -> None:
+    event = Event("action", 0, {"action": {"counts": {"white": 2, "blue": 1}}})
+    assert "، " in i18n.event_text(event, "fa", names=["A"]) and "، " not in i18n.event_text(event, "en", names=["A"])

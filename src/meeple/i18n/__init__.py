@@ -38,6 +38,14 @@ def catalogue(lang: str) -> dict[str, str]:
     return merged
 
 
+#: How a language separates the items of a list (Persian writes the Arabic comma).
+SEPARATORS = {"fa": "، "}
+
+
+def separator(lang: str) -> str:
+    return SEPARATORS.get(lang, ", ")
+
+
 def term(word: str, lang: str = "en") -> str:
     """A game term as the language names it (``term.<word>``), else the word with ``_`` as spaces."""
     cat = catalogue(lang)
@@ -50,9 +58,9 @@ def param_text(value: Any, lang: str = "en", names: Sequence[str] | None = None)
         if "term" in value:
             return term(str(value["term"]), lang)
         if "counts" in value:
-            return ", ".join(f"{n} {term(str(k), lang)}" for k, n in value["counts"].items()) or "—"
+            return separator(lang).join(f"{n} {term(str(k), lang)}" for k, n in value["counts"].items()) or "—"
         if "list" in value:
-            return ", ".join(param_text(v, lang, names) for v in value["list"])
+            return separator(lang).join(param_text(v, lang, names) for v in value["list"])
         if "seat" in value:
             seat = int(value["seat"])
             return names[seat] if names is not None and 0 <= seat < len(names) else f"seat {seat + 1}"

@@ -59,7 +59,7 @@ export function list(items) {
 export function paramText(value, names = []) {
   if (value && typeof value === "object") {
     if ("term" in value) return term(value.term);
-    if ("counts" in value) return Object.entries(value.counts).map(([k, n]) => `${n} ${term(k)}`).join(", ") || "—";
+    if ("counts" in value) return list(Object.entries(value.counts).map(([k, n]) => `${n} ${term(k)}`)) || "—";
     if ("list" in value) return list(value.list.map((v) => paramText(v, names)));
     if ("seat" in value) return names[value.seat] ?? t("game.seat", { n: value.seat + 1 });
   }
