@@ -14,17 +14,33 @@ from typing import Any
 
 import pytest
 
-from .browser import By, console_errors, my_turn, new_game, ply, screenshot, wait, window
+from .browser import (
+    By,
+    StaleElementReferenceException,
+    WebDriverException,
+    console_errors,
+    my_turn,
+    new_game,
+    ply,
+    screenshot,
+    wait,
+    window,
+)
 
 DESKTOP = (1400, 900)
 PHONE = (390, 844)
 
-# Records what the page never logs to the console itself: uncaught errors and unhandled promise rejections.
+# Records what the page never logs to the console itself: uncaught errors and unhandled promise rejections; and
+# counts the page's changes, so a test can tell that a click did something without reading the whole board.
 RECORDER = """
 if (!window.__meepleErrors) {
   window.__meepleErrors = [];
+  window.__meepleChanges = 0;
   window.addEventListener('error', (e) => window.__meepleErrors.push('error: ' + (e.message || e.type)));
   window.addEventListener('unhandledrejection', (e) => window.__meepleErrors.push('rejection: ' + String(e.reason)));
+  const watch = () => new MutationObserver(() => { window.__meepleChanges++; })
+    .observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+  if (document.documentElement) watch(); else document.addEventListener('DOMContentLoaded', watch);
 }
 """
 
@@ -49,17 +65,24 @@ def over(driver: Any) -> bool:
 
 
 def visible(elements: list[Any]) -> list[Any]:
-    return [e for e in elements if e.is_displayed()]
+    shown = []
+    for e in elements:
+        try:
+            if e.is_displayed():
+                shown.append(e)
+        except StaleElementReferenceException:  # redrawn while we looked: the next look finds the new one
+            pass
+    return shown
 
 
-def settled(driver: Any, before: int, marker: str, seconds: float = 5) -> bool:
+def settled(driver: Any, before: int, marker: int, seconds: float = 5) -> bool:
     """Whether the click made the game move on, or changed the page (a chooser opened, a token was picked)."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         try:
             if ply(driver) != before or over(driver):
                 return True
-            if driver.execute_script("return document.getElementById('board')?.innerHTML.length") != marker:
+            if changes(driver) != marker:
                 return True
         except Exception:  # the page redrew under us: look again
             pass
@@ -67,8 +90,8 @@ def settled(driver: Any, before: int, marker: str, seconds: float = 5) -> bool:
     return False
 
 
-def board_size(driver: Any) -> Any:
-    return driver.execute_script("return document.getElementById('board')?.innerHTML.length")
+def changes(driver: Any) -> int:
+    return int(driver.execute_script("return window.__meepleChanges || 0"))
 
 
 def decide_on_the_board(driver: Any, rng: random.Random, tally: Tally) -> None:
@@ -94,13 +117,16 @@ def decide_on_the_board(driver: Any, rng: random.Random, tally: Tally) -> None:
             pick = rng.choice(targets)
         if pick is None:
             break
-        marker = board_size(driver)
-        tally.kinds.append(pick.get_attribute("class") or pick.tag_name)
-        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", pick)
+        marker = changes(driver)
         try:
-            pick.click()
-        except Exception:  # covered or redrawn: a script click is what the element's own handler receives
-            driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", pick)
+            tally.kinds.append(pick.get_attribute("class") or pick.tag_name)
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", pick)
+            try:
+                pick.click()
+            except WebDriverException:  # covered (a sticky banner): the element's own handler still gets it
+                driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", pick)
+        except StaleElementReferenceException:  # the page redrew before the click: look again
+            continue
         if not settled(driver, before, marker):
             break
     # a loaded machine may still be carrying the board's decision out: it counts once its view arrives
@@ -109,7 +135,10 @@ def decide_on_the_board(driver: Any, rng: random.Random, tally: Tally) -> None:
         tally.on_board += 1
         return
     moves = visible(driver.find_elements(By.CSS_SELECTOR, "#moves button.move"))
-    rng.choice(moves).click()
+    try:
+        rng.choice(moves).click()
+    except StaleElementReferenceException:
+        return decide_on_the_board(driver, rng, tally)
     wait(driver, lambda d: ply(d) != before or over(d))
     tally.from_list += 1
 
