@@ -33,10 +33,14 @@ export function tokenFor(id, seat) {
 }
 
 // An invitation claims its seat once: the server answers a fresh token for this browser (or says the seat is taken).
+// Rejects with a "taken" error (error.seatTaken in the catalogues) when someone else claimed the seat first.
 export async function claimInvitation(id, seat, invite) {
   if (tokenFor(id, seat)) return;  // this browser holds the seat already (its creator, or a second opening)
-  const r = await post(`games/${id}/claim`, { seat, invite });
-  saveSeat(id, seat, r.token);
+  const r = await fetch(`api/games/${id}/claim`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat, invite }) });
+  const data = await r.json().catch(() => ({}));
+  if (r.status === 409) throw Object.assign(new Error(data.error || "taken"), { taken: true });
+  if (!r.ok) throw new Error(data.error || r.statusText);
+  saveSeat(id, seat, data.token);
 }
 
 export function inviteLink(id, seat, token) {
