@@ -29,7 +29,7 @@ function route() {
     const [, id, seat, invite] = parts;
     history.replaceState(null, "", `#/game/${id}/${seat}`);
     claimInvitation(id, Number(seat), invite)
-      .catch((e) => toast(t("error.generic", { message: e.message })))
+      .catch((e) => toast(e.taken ? t("error.seatTaken") : t("error.generic", { message: e.message })))
       .then(() => { teardown = gamePage(app, id, Number(seat)); });
     return;
   }
