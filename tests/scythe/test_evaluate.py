@@ -3,7 +3,7 @@
 from itertools import pairwise
 
 from meeple.games.scythe import data as D
-from meeple.games.scythe.evaluate import PAYMENT, STAR_TEMPO, evaluate
+from meeple.games.scythe.evaluate import PAYMENT, PAYMENTS_AHEAD, STAR_TEMPO, evaluate
 
 from .helpers import mech, new, refresh, resources, workers
 
@@ -31,6 +31,21 @@ def test_resources_count_as_the_bottom_action_they_pay_until_its_track_is_done()
     with_metal = evaluate(refresh(done))[0]
     resources(done, worker_space(done, 0), metal=0)
     assert with_metal - evaluate(refresh(done))[0] < values[cost] - values[0]  # every mech is out: metal only pairs
+
+
+def test_resources_beyond_the_next_payments_are_a_stock_worth_little():
+    """§6: one bottom action a turn; tokens for more than ``PAYMENTS_AHEAD`` payments of one action are counted
+    only as pairs (they were worth a full payment each, and the bot traded for oil turn after turn, never spending)."""
+    s = new("nordic,polania")
+    here = worker_space(s, 0)
+    cost = s.bottom_cost(0, D.DEPLOY)
+    values = []
+    for k in range(PAYMENTS_AHEAD + 2):
+        resources(s, here, metal=k * cost)
+        values.append(evaluate(refresh(s))[0])
+    steps = [b - a for a, b in pairwise(values)]
+    assert all(step >= PAYMENT * 0.99 for step in steps[:PAYMENTS_AHEAD])
+    assert steps[PAYMENTS_AHEAD] < min(steps[:PAYMENTS_AHEAD]) - PAYMENT * 0.5  # only the pairs are left
 
 
 def test_a_star_counts_beyond_its_coins_and_what_is_not_yet_used_fades_as_the_end_nears():

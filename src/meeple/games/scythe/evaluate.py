@@ -44,6 +44,10 @@ CARD = 0.4
 #: expected to be spent before the final scoring.
 PAYMENT = 4.0
 PARTIAL = 0.9
+#: Payments counted per bottom action: one bottom action a turn in a game of about 25 turns, so tokens beyond the
+#: next couple of payments are a stock the bot never spends (it traded for oil five turns running, paying a coin each
+#: time, and never upgraded: docs/agents.md, "Scythe solo: where the coins go").
+PAYMENTS_AHEAD = 2
 PAIRS_SPENT = 0.7
 #: An objective met now is nearly a star; one not yet met a little.
 OBJECTIVE_MET = 2.5
@@ -148,7 +152,7 @@ def engine_left(s: ScytheState) -> float:
 def resource_value(s: ScytheState, p: int, done: tuple[int, ...], totals: list[int]) -> float:
     """Controlled resource tokens as the bottom actions they pay: a full payment at ``PAYMENT``, a partial one at a
     share of it, nothing for a bottom action with nothing left to give (all upgrades, mechs, ... done)."""
-    left = (6 - done[0], D.MECHS - done[1], 4 - done[2], 4 - done[3])
+    left = [min(n, PAYMENTS_AHEAD) for n in (6 - done[0], D.MECHS - done[1], 4 - done[2], 4 - done[3])]
     value = 0.0
     for b, (tokens, n) in enumerate(zip(totals, left, strict=True)):
         if n <= 0 or not tokens:
