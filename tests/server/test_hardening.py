@@ -379,3 +379,24 @@ def test_a_running_game_has_no_rematch(client) -> None:
     gid, tokens = create(client, players=2, seats=["human", "human"])
     r = client.post(f"/api/games/{gid}/rematch", json={"seat": 0, "token": tokens[0]})
     assert r.status_code == 409 and "finished" in r.json()["error"]
+
+
+def test_a_database_of_an_earlier_release_gains_the_new_columns(tmp_path: Path) -> None:
+    import sqlite3
+
+    from meeple.server.storage import Storage
+
+    db = tmp_path / "old.sqlite3"
+    with sqlite3.connect(db) as conn:  # the games table as the first release made it
+        conn.execute(
+            "CREATE TABLE games (id VARCHAR(32) PRIMARY KEY, game VARCHAR(64), version VARCHAR(32), players INTEGER, seed VARCHAR(32),"
+            " options TEXT, seats TEXT, open BOOLEAN, clock FLOAT, over BOOLEAN, result TEXT, created FLOAT, updated FLOAT)"
+        )
+        conn.execute("INSERT INTO games VALUES ('g1', 'splendor', '1', 2, '5', '{}', '[]', 0, NULL, 0, NULL, 1.0, 1.0)")
+    storage = Storage(str(db))
+    try:
+        old = storage.load("g1")
+        assert old is not None and (old.seeded, old.abandoned, old.rematch) == (False, False, None)
+        assert storage.set_rematch("g1", "g2") == "g2" and storage.set_rematch("g1", "g3") == "g2"  # the first one stays
+    finally:
+        storage.close()
