@@ -293,7 +293,7 @@ class Connection:
     async def writer(self) -> None:
         try:
             while True:
-                await self.ws.send_text(json.dumps(await self.outbox.next()))
+                await self.ws.send_text(json.dumps(await self.outbox.next(), separators=(",", ":")))
         except Overflow as e:
             self.close_code = (POLICY, str(e))
             with contextlib.suppress(Exception):
