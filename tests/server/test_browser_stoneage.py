@@ -71,7 +71,8 @@ def choose_placement(driver: Any, moves: list[str], state: dict[str, Any]) -> st
         order = ["forest", "clay", "quarry", "river", "field", "toolmaker", "hut"]
     else:
         order = ["toolmaker"] if not state.get("tools") else []
-        order += ["forest"] + [w for w in ("card 1", "card 2", "card 3", "card 4") if spot_top(driver, w) == "dice_for_all"]
+        wanted = state.get("want", "dice_for_all")
+        order += ["forest"] + [w for w in ("card 1", "card 2", "card 3", "card 4") if spot_top(driver, w) == wanted]
         order += ["building 1", "building 2", "card 1", "clay", "quarry", "river", "card 2", "card 3", "card 4", "field", "hut", "toolmaker"]
     order += ["card 1", "card 2", "card 3", "card 4", "building 1", "building 2", "building 3", "building 4", "hunt"]
     where = next(w for w in order if w in places)
@@ -85,7 +86,16 @@ def decide_on_the_board(driver: Any, state: dict[str, Any]) -> str:
     assert moves, "my turn, but no legal moves are shown"
     before = ply(driver)
     verbs = {m.split()[0] for m in moves}
-    if "place" in verbs:
+    if "cash" in verbs and "cash" not in state["kinds"] and driver.find_elements(By.ID, "sa-joker"):
+        click(driver, "#sa-joker")  # the "2 resources" card, cashed at any decision of its owner
+        verbs = {"cash"}
+    if "cash" in verbs and driver.find_elements(By.ID, "sa-cash"):
+        screenshot(driver, "stoneage-cash")
+        click(driver, "#sa-cash button[data-add]:not([disabled])")
+        click(driver, "#sa-cash button[data-add]:not([disabled])")
+        click(driver, "#sa-cash-now")
+        kind = "cash"
+    elif "place" in verbs:
         where = choose_placement(driver, moves, state)
         if "keyboard" not in state:  # the board is keyboard operable: the place takes focus, Enter chooses it
             from selenium.webdriver.common.keys import Keys
@@ -134,11 +144,6 @@ def decide_on_the_board(driver: Any, state: dict[str, Any]) -> str:
         else:
             click(driver, ".sa-player.me button.sa-res.playable")
             kind = "feed"
-    elif "cash" in verbs:
-        click(driver, "#sa-cash button[data-add]:not([disabled])")
-        click(driver, "#sa-cash button[data-add]:not([disabled])")
-        click(driver, "#sa-cash-now")
-        kind = "cash"
     else:  # pragma: no cover - a new kind of decision would show here
         raise AssertionError(f"no board control for {moves}")
     wait(driver, lambda d: ply(d) != before)
@@ -207,6 +212,22 @@ def test_every_decision_by_clicking_the_board_on_a_desktop(server: str, browser:
     kinds = play_by_clicking(browser, "stoneage-desktop", until_over=False)
     screenshot(browser, "stoneage-desktop-last")
     assert kinds >= EVERY_KIND, f"decisions never met: {EVERY_KIND - kinds}"
+    assert console_errors(browser) == []
+
+
+def test_the_two_resources_card_is_bought_and_cashed_on_the_board(server: str, browser: Any) -> None:
+    """§5.6 [I5]: the "2 resources" card, cashed at a later decision of its owner through its card on the board."""
+    window(browser, *DESKTOP)
+    console_errors(browser)
+    new_seeded_game(browser, server, ["human", "random"], seed=20)  # the card lies in the first display
+    state: dict[str, Any] = {"kinds": set(), "tools": True, "want": "any_resources"}
+    for _ in range(120):
+        wait(browser, lambda d: my_turn(d) or over(d))
+        if over(browser) or "cash" in state["kinds"]:
+            break
+        state["kinds"].add(decide_on_the_board(browser, state))
+        assert console_errors(browser) == []
+    assert "cash" in state["kinds"]
     assert console_errors(browser) == []
 
 

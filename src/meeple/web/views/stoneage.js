@@ -359,7 +359,7 @@ function decision(view, ctx) {
 
 // A builder of resources: click a resource to add it, click a chosen one to take it back; it offers only what can
 // still lead to one of the legal moves of `verb` ("pay wwc", "cash wg"), and shows what is still needed.
-function builder(view, ctx, verb, key) {
+function builder(view, ctx, verb, key, spends) {
   const options = payments(view.legal, verb);
   const chosen = ctx.local[key] || [0, 0, 0, 0];
   const fits = (p) => p.every((n, i) => n >= chosen[i]);
@@ -370,7 +370,7 @@ function builder(view, ctx, verb, key) {
   const have = view.observation.players[view.seat].resources;
   const picker = h("div", { class: "sa-row sa-picker" }, RESOURCES.map((r, i) => h("button", {
     type: "button", class: "sa-res-button", dataset: { add: r }, disabled: !add(i), "aria-label": `+ ${term(r)}`,
-    onclick: () => set(chosen.map((n, j) => n + (j === i ? 1 : 0))) }, icon(r), h("b", { dir: "ltr" }, String(have[r] - chosen[i])))));
+    onclick: () => set(chosen.map((n, j) => n + (j === i ? 1 : 0))) }, icon(r), h("b", { dir: "ltr" }, String(spends ? have[r] - chosen[i] : have[r])))));
   const picked = h("div", { class: "sa-row sa-chosen", "aria-label": t("stoneage.chosen") }, h("small", {}, t("stoneage.chosen"), ": "),
     chosen.some((n) => n) ? RESOURCES.flatMap((r, i) => Array.from({ length: chosen[i] }, () => h("button", { type: "button", class: "sa-chip", dataset: { remove: r }, "aria-label": `− ${term(r)}`,
       onclick: () => set(chosen.map((n, j) => n - (j === i ? 1 : 0))) }, icon(r)))) : h("span", { class: "muted" }, "—"));
@@ -389,7 +389,7 @@ function builder(view, ctx, verb, key) {
 function payBuilder(view, ctx, panel) {
   const o = view.observation;
   const where = o.paying_for;
-  const b = builder(view, ctx, "pay", "pay");
+  const b = builder(view, ctx, "pay", "pay", true);
   const target = where.startsWith("card") ? o.display[Number(where.split(" ")[1]) - 1] : o.stacks[Number(where.split(" ")[1]) - 1].top;
   const face = target ? (where.startsWith("card") ? cardFace(target, "small") : tileFace(target, "small")) : null;
   const rule = where.startsWith("card") ? t("stoneage.cost", { n: where.split(" ")[1] })
@@ -405,7 +405,7 @@ function payBuilder(view, ctx, panel) {
 }
 
 function cashBuilder(view, ctx, panel) {
-  const b = builder(view, ctx, "cash", "cashing");
+  const b = builder(view, ctx, "cash", "cashing", false);
   return panel("sa-cash", t("stoneage.cashHint"), {}, b.picker, b.picked, b.needed,
     h("div", { class: "sa-row" },
       h("button", { type: "button", id: "sa-cash-now", disabled: !b.text, dataset: { action: b.text || "" }, onclick: () => b.text && ctx.play(b.text) }, t("stoneage.cashIt")),
