@@ -118,6 +118,28 @@ def test_a_narration_follows_a_history_that_was_cut_and_grew_again() -> None:
     assert [t.events for t in told] == [t.events for t in narration.Narration(regrown).follow(regrown, deciders_of(regrown))]
 
 
+def test_a_long_game_is_narrated_from_its_last_decisions_and_afresh_when_cut_before_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(narration, "WINDOW", 10)
+    game = meeple.load("splendor")
+    state = game.new_game(players=2, seed=6)
+    bot = make_agent("random", seed=6)
+    for _ in range(40):
+        state.apply(bot.act(state.clone()))
+    doc = record.make(state)
+    deciders = deciders_of(doc)
+    steps = decisions(doc["history"])
+    told = narration.told_for("long", doc, deciders)
+    assert [t.ply for t in told] == steps[-10:]  # the prefix was replayed, not described
+    everything = narration.Narration(doc).follow(doc, deciders)
+    assert [t.events for t in told] == [t.events for t in everything[-10:]]
+    events, since = narration.events_for("long", doc, deciders, 0, 4)
+    mine = [i for i in steps if deciders[i] == 0]
+    assert since == next(j for j in steps if j > mine[-1]) and [e["ply"] for e in events] == steps[-4:]
+    short = {**doc, "history": doc["history"][: steps[-15]]}  # an undo could never cut so deep; a rebuild still copes
+    again = narration.told_for("long", short, deciders)
+    assert [t.ply for t in again] == decisions(short["history"])[-10:]
+
+
 def deciders_of(doc: dict[str, Any]) -> list[int | None]:
     state = record.replay(doc, upto=0)
     out: list[int | None] = [None] * len(state.history)
