@@ -16,6 +16,7 @@ import pytest
 
 from .browser import (
     By,
+    Select,
     StaleElementReferenceException,
     WebDriverException,
     console_errors,
@@ -148,6 +149,9 @@ def play_a_whole_game(driver: Any, server: str, game: str, seats: list[str], nam
     window(driver, *size)
     console_errors(driver)  # start with an empty console log
     new_game(driver, server, game, seats, lang=lang)
+    if driver.find_element(By.TAG_NAME, "html").get_attribute("lang") != lang:  # the page kept the language it had
+        Select(driver.find_element(By.ID, "lang")).select_by_value(lang)
+        wait(driver, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == lang and d.find_elements(By.CSS_SELECTOR, "#game[data-ply]"))
     driver.execute_script(RECORDER)
     rng = random.Random(name)
     tally = Tally()
