@@ -12,10 +12,17 @@ from meeple.core import Action, Game, State
 
 from .base import Agent, register_agent
 from .evaluation import require_evaluation
-from .turn_plan import PlannedTurn, best_turn, score
+from .turn_plan import PlannedTurn, play_turn, ranked_turns, score
 
 #: The beam width of a turn plan: how many partial turns are kept at each step.
 DEFAULT_BEAM = 8
+#: How many of a turn plan's best candidates are scored in ``worlds`` fresh worlds, when asked: a plan made in one
+#: sampled world trusts that world's draws (an attack planned where the Automa's card happens to be weak). Off by
+#: default: against the Autometta, 15 paired deals, 4 worlds scored 3.5 coins a game less (± 6.2) for 40% more time.
+DEFAULT_WORLDS = 1
+CANDIDATES = 4
+#: The beam that finishes a candidate turn in a world that leaves it (another card drawn): narrow, as it runs often.
+REPLAN_BEAM = 2
 
 
 class GreedyAgent(Agent):
@@ -31,7 +38,10 @@ class GreedyAgent(Agent):
     turn, up to that many decisions: a beam search of width ``beam`` over the seat's own decisions
     finds the best-scored turn in one determinized world, and the agent plays it step by step while
     the seat's observation stays the one the plan expected (a card drawn or a fight changes it: the
-    agent then plans again). ``samples`` applies to the one-decision ply only.
+    agent then plans again). ``samples`` applies to the one-decision ply only. The ``CANDIDATES`` best turns of that
+    search are then played in ``worlds`` fresh determinized worlds, and the turn with the best mean score is
+    chosen: one world's luck (a card, a fight's draw) no longer picks the turn (``worlds=1``: the planning world
+    alone decides).
 
     ``blunder`` (0 to 1) is the chance of a uniformly random legal action instead, drawn afresh at each decision
     that starts a ply (none while a planned turn is being played out): a weaker, still purposeful player (the
@@ -41,7 +51,8 @@ class GreedyAgent(Agent):
     name = "greedy"
 
     def __init__(
-        self, seed: int | None = None, samples: int = 1, lookahead: int | None = None, beam: int = DEFAULT_BEAM, blunder: float = 0.0
+        self, seed: int | None = None, samples: int = 1, lookahead: int | None = None, beam: int = DEFAULT_BEAM, blunder: float = 0.0,
+        worlds: int = DEFAULT_WORLDS,
     ) -> None:
         if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
             raise ValueError(f"greedy: samples must be a positive integer, got {samples!r}")
@@ -49,6 +60,8 @@ class GreedyAgent(Agent):
             raise ValueError(f"greedy: lookahead must be a non-negative integer, got {lookahead!r}")
         if not isinstance(beam, int) or isinstance(beam, bool) or beam < 1:
             raise ValueError(f"greedy: beam must be a positive integer, got {beam!r}")
+        if not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1:
+            raise ValueError(f"greedy: worlds must be a positive integer, got {worlds!r}")
         if isinstance(blunder, bool) or not isinstance(blunder, (int, float)) or not 0 <= blunder <= 1:
             raise ValueError(f"greedy: blunder must be a number from 0 to 1, got {blunder!r}")
         self.rng = random.Random(seed)
@@ -56,6 +69,7 @@ class GreedyAgent(Agent):
         self.samples = samples
         self.lookahead = lookahead
         self.beam = beam
+        self.worlds = worlds
         #: The rest of the turn being played (turn plans only).
         self.plan = PlannedTurn()
 
@@ -102,11 +116,34 @@ class GreedyAgent(Agent):
         if planned is not None:
             return planned
         world = state.determinize(seat, self.rng.getrandbits(63))
-        line = tuple(a.id for a in best_turn(world, seat, lookahead, self.beam))
+        line = self.choose_turn(state, world, seat, lookahead)
         if line[0] not in by_id:
             raise RuntimeError(f"{state.game.name}: determinize changed seat {seat}'s legal actions (id {line[0]} is missing)")
         self.plan.follow(world, seat, line)
         return by_id[line[0]]
+
+    def choose_turn(self, state: State, world: State, seat: int, lookahead: int) -> tuple[int, ...]:
+        """The turn (action ids) to play: the beam search's best in ``world``; with ``worlds`` > 1, the one of its
+        ``CANDIDATES`` best (one per score) whose mean score over ``worlds`` fresh worlds is highest (``world``
+        itself is left out: its luck chose the candidates). Ties keep the beam's order."""
+        lines: list[tuple[int, ...]] = []
+        seen: set[float] = set()
+        for value, line in ranked_turns(world, seat, lookahead, self.beam):
+            if value not in seen:
+                seen.add(value)
+                lines.append(tuple(a.id for a in line))
+                if len(lines) == CANDIDATES:
+                    break
+        if self.worlds == 1 or len(lines) == 1:
+            return lines[0]
+        totals = [0.0] * len(lines)
+        for _ in range(self.worlds):
+            other = state.determinize(seat, self.rng.getrandbits(63))
+            for i, line in enumerate(lines):
+                child = other.clone()
+                play_turn(child, seat, line, lookahead, REPLAN_BEAM)
+                totals[i] += score(child, seat)
+        return lines[max(range(len(lines)), key=lambda i: (totals[i], -i))]
 
 
 register_agent("greedy", GreedyAgent)

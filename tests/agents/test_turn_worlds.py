@@ -1,0 +1,137 @@
+"""Greedy's turn plan judged in several worlds (agents/greedy.py, ``worlds``): a turn planned in one determinized
+world trusts that world's luck; its best candidates are played in fresh worlds too and the best mean wins.
+
+The toy game: each turn its seat chooses ``safe`` (a point) or ``gamble`` (a hidden draw: two points one time in
+four, else none; worth 0.5 on average), then ``end``s its turn. A plan made in one world gambles whenever that
+world's draw wins; a plan judged over several worlds plays safe.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from meeple.agents import make_agent
+from meeple.core import Action, ChanceScript, Game, IllegalAction, Result, State
+
+SAFE, GAMBLE, END = (Action(i, t) for i, t in enumerate(("safe", "gamble", "end")))
+ACTIONS = (SAFE, GAMBLE, END)
+
+
+class Gambler(Game):
+    name = "gambler"
+    title = "Gambler"
+    min_players = 2
+    max_players = 2
+    options = {"rounds": 20}
+    num_actions = 3
+    lookahead = 2
+
+    def setup(self, players: int, seed: int, options: dict[str, Any], script: ChanceScript | None) -> GamblerState:
+        s = GamblerState.__new__(GamblerState)
+        s.init_base(self, players, seed, options, script)
+        s.points, s.turn, s.step, s.turns, s.gambles = [0, 0], 0, 0, 0, [0, 0]
+        return s
+
+    def action_table(self) -> Sequence[Action]:
+        return ACTIONS
+
+    def read_notation(self, text: str) -> Action:
+        for a in ACTIONS:
+            if a.text == text:
+                return a
+        raise IllegalAction(f"no Gambler action {text!r}")
+
+    def from_dict(self, data: Mapping[str, Any]) -> GamblerState:  # pragma: no cover - not needed here
+        raise NotImplementedError
+
+    def evaluate(self, state: State) -> list[float]:
+        return [float(x) for x in state.points]  # type: ignore[attr-defined]
+
+
+class GamblerState(State):
+    __slots__ = ("gambles", "points", "step", "turn", "turns")
+    points: list[int]
+    gambles: list[int]
+    turn: int
+    step: int
+    turns: int
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_over else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.turns >= 2 * self.opts["rounds"]
+
+    def generate_legal(self) -> list[Action]:
+        return [SAFE, GAMBLE] if self.step == 0 else [END]
+
+    def do(self, action: Action) -> None:
+        if action is SAFE:
+            self.points[self.turn] += 1
+        elif action is GAMBLE:
+            self.gambles[self.turn] += 1
+            self.points[self.turn] += 2 if self.chance_index("draw", (0, 1, 2, 3)) == 0 else 0
+        if action is END:
+            self.step, self.turn, self.turns = 0, 1 - self.turn, self.turns + 1
+        else:
+            self.step = 1
+
+    def clone(self) -> GamblerState:
+        s = GamblerState.__new__(GamblerState)
+        self.copy_base_into(s)
+        s.points, s.turn, s.step, s.turns, s.gambles = list(self.points), self.turn, self.step, self.turns, list(self.gambles)
+        return s
+
+    def result(self) -> Result | None:
+        if not self.is_over:
+            return None
+        a, b = self.points
+        return Result((a, b), (1, 1) if a == b else (1, 2) if a > b else (2, 1))
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        return {"points": list(self.points), "turn": self.turn, "step": self.step, "turns": self.turns}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.base_dict(), **self.observation(None), "gambles": list(self.gambles)}
+
+    def determinize(self, seat: int | None, seed: int) -> GamblerState:
+        s = self.clone()
+        s.rng = self.reseeded(seed)  # the next draw is unknown: a fresh stream
+        return s
+
+
+GAMBLER = Gambler()
+
+
+def gambles(worlds: int, seed: int) -> int:
+    """How often seat 0 gambles in a game against a one-world planner."""
+    state = GAMBLER.new_game(players=2, seed=seed)
+    bots = [make_agent("greedy", seed=seed, worlds=worlds), make_agent("greedy", seed=seed + 1, worlds=1)]
+    while not state.is_over:
+        action = bots[state.current_player].act(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+    return state.gambles[0]
+
+
+def test_a_plan_made_in_one_world_gambles_on_that_worlds_luck():
+    assert sum(gambles(worlds=1, seed=s) for s in range(3)) >= 10  # about one turn in four of 60
+
+
+def test_a_plan_judged_in_several_worlds_plays_the_better_mean():
+    assert sum(gambles(worlds=16, seed=s) for s in range(3)) <= 3
+
+
+def test_several_worlds_stay_reproducible_from_a_seed():
+    assert gambles(worlds=4, seed=5) == gambles(worlds=4, seed=5)
+
+
+@pytest.mark.parametrize("worlds", [0, -1, 1.5, True, "2"])
+def test_greedy_rejects_a_bad_number_of_worlds(worlds):
+    with pytest.raises(ValueError, match="greedy: worlds"):
+        make_agent("greedy", seed=1, worlds=worlds)
