@@ -53,7 +53,7 @@ def test_bots_choose_only_legal_actions(name):
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("spec", ["greedy", "easy", SMALL_MCTS])
+@pytest.mark.parametrize("spec", ["greedy", "easy", "greedy:worlds=2", SMALL_MCTS])
 def test_bots_are_reproducible_from_a_seed(name, spec):
     def choices(seed: int) -> list[str]:
         state = advance(start(name, seed=11), 5, seed=4)
@@ -72,7 +72,7 @@ def test_bots_are_reproducible_from_a_seed(name, spec):
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("spec", ["greedy", "easy", SMALL_MCTS])
+@pytest.mark.parametrize("spec", ["greedy", "easy", "greedy:worlds=2", SMALL_MCTS])
 def test_bots_never_see_the_true_state(name, spec):
     """Agents get only the seat's doors (observation, determinize for that seat); the true state,
     where the hidden information lives, is poisoned: any other read fails the test."""
