@@ -25,6 +25,7 @@ from meeple.agents import Agent, make_agent
 from meeple.core import IllegalAction, State
 from meeple.core import load as load_game
 
+from . import narration
 from . import seats as seating
 from .bots import Bots, inline
 from .errors import BadRequest, Forbidden, NotFound, Refused, ServerError, TooMany, Unavailable
@@ -126,6 +127,9 @@ class Rooms:
         self.zombie_agent = zombie_agent
         self.limits = limits or Limits()
         self.creations = RateLimit(self.limits.creations_per_minute)
+        # every game in memory keeps its narration: a cold one replays the whole game for each view (4 ms at 40
+        # decisions), which made 1,000 games at a human pace CPU-bound with the narration's own 256
+        narration.CACHE = max(narration.CACHE, self.limits.max_live)
         self.bots = Bots(self.limits.bot_workers)
         self.live: dict[str, Live] = {}
         self._loading = asyncio.Lock()
