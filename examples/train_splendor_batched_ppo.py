@@ -17,7 +17,10 @@ Python engine through the ordinary contract (``game.observation_tensor``,
 against ``make_agent("random")`` and ``make_agent("greedy")``, half of them from each seat, and
 prints the win rates (a shared win counts half).
 
-Measured figures: see docs/rl.md "The batched engine" (and say there what was not run).
+Measured on the development machine (CPU only, 2 cores shared with other jobs at a load of about 13, niced,
+2026-12-01): ``--minutes 6 --envs 64`` spent 3 of its 6 minutes compiling and ran only 18 iterations
+(879 training games); the policy then won 88.5 % of 100 games against `random` and 8.0 % of 100 against
+`greedy`. Not measured on a GPU, where ``--envs 4096`` and longer runs are what it is for.
 """
 
 from __future__ import annotations
