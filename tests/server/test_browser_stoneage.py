@@ -231,7 +231,7 @@ def test_the_two_resources_card_is_bought_and_cashed_on_the_board(server: str, b
     assert console_errors(browser) == []
 
 
-@pytest.mark.parametrize(("players", "size"), [(4, DESKTOP), (3, PHONE)])
+@pytest.mark.parametrize(("players", "size"), [(2, DESKTOP), (3, PHONE)])
 def test_a_finished_game_shows_the_board_and_the_breakdown(server: str, browser: Any, players: int, size: tuple[int, int]) -> None:
     window(browser, *size)
     console_errors(browser)
