@@ -328,6 +328,11 @@ def test_a_combat_is_dialled_and_tucked_by_clicking_and_the_reveal_shows_to_both
         wait(browser, lambda d: d.find_elements(By.ID, "last-combat"))
         assert "Combat on" in browser.find_element(By.ID, "log").text
         screenshot(browser, f"scythe-combat-reveal-seat{seat}")
+    # a spectator sees the same reveal, the board and both mats, and no hand
+    browser.get(f"{server}#/game/{gid}/watch")
+    browser.refresh()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#last-combat") and d.find_elements(By.CSS_SELECTOR, ".mat[data-seat='1']"))
+    assert not browser.find_elements(By.CSS_SELECTOR, ".mat .cards .combat-card:not(.back)"), "a spectator sees no combat card's value"
     no_errors(browser)
 
 

@@ -71,7 +71,16 @@ export function render(view, ctx) {
         automaPanel(o),
         automaScore(view),
         mineSeat !== null ? matView(o.players[mineSeat], mineSeat, view, ctx, board) : null)),
-    others.length ? h("div", { class: "players mats" }, others.map((seat) => matView(o.players[seat], seat, view, ctx, board))) : null);
+    others.length ? h("div", { class: "players mats" }, others.map((seat) => folded(o.players[seat], seat, matView(o.players[seat], seat, view, ctx, board), ctx))) : null);
+}
+
+// Another seat's mat folds (closed at first on a phone): its summary keeps power, popularity and stars in sight.
+const unfolded = {};
+function folded(p, seat, mat, ctx) {
+  const open = unfolded[seat] ?? !window.matchMedia("(max-width: 600px)").matches;
+  return h("details", { class: "mat-fold", open, dataset: { seat }, ontoggle: (e) => { unfolded[seat] = e.target.open; } },
+    h("summary", {}, h("bdi", {}, ctx.seatName(seat)), ` · ${term(p.faction)} · ${term("power")} ${p.power} · ${term("popularity")} ${p.popularity} · ${term("stars")} ${p.star_count}`),
+    mat);
 }
 
 // A finished solo game: the Automa's score by category (coins, stars, territories at its popularity), beside mine.
