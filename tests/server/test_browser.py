@@ -210,14 +210,36 @@ def test_the_log_speaks_in_game_terms_with_long_numbers_and_what_changed_is_mark
     assert bots and "Bot: random" in bots[0].text  # the decision's events, with the seat's name for {player}
     assert "place " not in bots[0].text and "use " not in bots[0].text  # not the notation
     news = [e for e in v["events"] if e["ply"] >= v["since"]]
+    mine = [e for e in v["events"] if e["ply"] < v["since"] and e["seat"] == 0][-1]  # others' part of my last decision
+    inside = [ev for ev in mine["events"] if ev["seat"] not in (0, None)]
     summary = browser.find_element(By.ID, "since")
-    assert len(summary.find_elements(By.CSS_SELECTOR, ".since-list li")) == min(40, sum(len(e["events"]) for e in news))
-    marks = {m for e in news for ev in e["events"] for m in ev["marks"]}
+    assert len(summary.find_elements(By.CSS_SELECTOR, ".since-list li")) == min(40, sum(len(e["events"]) for e in news) + len(inside))
+    marks = {m for e in news for ev in e["events"] for m in ev["marks"]} | {m for ev in inside for m in ev["marks"]}
     changed = browser.find_elements(By.CSS_SELECTOR, "#game .changed")
     assert changed, "the board marks what the bot touched"
-    assert all(set(c.get_attribute("data-mark").split()) & marks for c in changed)
-    assert {c.get_attribute("data-mark") for c in changed} & {m for m in marks if not m.startswith("seat:")}, "board elements, not only seats"
+    assert all(set(c.get_attribute("data-mark").split()) & marks for c in changed)  # only what was touched
+    for el in browser.find_elements(By.CSS_SELECTOR, "#game [data-mark]"):  # and all of it
+        if set(el.get_attribute("data-mark").split()) & marks:
+            assert "changed" in el.get_attribute("class"), el.get_attribute("data-mark")
     assert not console_errors(browser)
+
+
+def test_the_automas_turn_is_told_since_my_last_decision_under_its_own_name(server: str, browser: Any) -> None:
+    """Solo Scythe: the Automa plays inside the human's decision, and that is what happened since it."""
+    from .browser import window
+
+    window(browser, 1400, 900)
+    gid = new_game(browser, server, "scythe", ["human"])
+    token = held_token(browser, gid, 0)
+
+    def automa_played(v: dict[str, Any]) -> bool:
+        last = [e for e in v["events"] if e["seat"] == 0 and e["ply"] < v["since"]]
+        return bool(v["legal"] and last and any(ev["seat"] == 1 for ev in last[-1]["events"]))
+
+    v = play_by_api(server, gid, 0, token, automa_played)
+    wait(browser, lambda d: ply(d) == v["ply"])
+    text = browser.find_element(By.ID, "since").text
+    assert "Automa" in text and "Seat 2" not in text
 
 
 def test_what_changed_flashes_once_and_not_under_reduced_motion(server: str, browser: Any) -> None:

@@ -10,7 +10,12 @@ const SUMMARY_MAX = 40;
 // that has not decided yet, at the start) is shown the last turn, the run of decisions by the last seat to play.
 export function sinceEntries(view) {
   const entries = view.events || [];
-  if (view.seat !== null && view.since > 0) return entries.filter((e) => e.ply >= view.since);
+  if (view.seat !== null && view.since > 0) {
+    // what others did inside my own last decision (the Automa plays its turn within the human's) counts too
+    const mine = entries.filter((e) => e.ply < view.since && e.seat === view.seat).pop();
+    const others = mine ? mine.events.filter((ev) => ev.seat !== null && ev.seat !== undefined && ev.seat !== view.seat) : [];
+    return [...(others.length ? [{ ...mine, events: others }] : []), ...entries.filter((e) => e.ply >= view.since)];
+  }
   if (view.seat !== null && entries.some((e) => e.seat === view.seat)) return [];
   if (view.seat !== null) return entries.filter((e) => e.seat !== view.seat);
   const last = entries[entries.length - 1];

@@ -48,7 +48,10 @@ export function gamePage(app, id, seat) {
     root.dataset.mine = view.legal.length > 0;
     const seatName = (i) => (view.seats[i] ? uniqueLabels(view.seats)[i] + (i === view.seat ? ` (${t("game.you")})` : "") : t("game.seat", { n: i + 1 }));
     // names go into sentences as isolated runs (FSI…PDI), so "random #2" never mixes with a Persian sentence's numbers
-    const ctx = { play, local, redraw: draw, seatName, names: view.seats.map((s) => `\u2068${seatName(s.seat)}\u2069`) };
+    const names = view.seats.map((s) => seatName(s.seat));
+    const rival = module.seatName?.(view.players, view) ?? (view.players === 1 ? soloRival(view.game) : null);
+    if (rival) names.push(rival);  // a solo game's rival (the Scythe Automa) decides as the seat after the last
+    const ctx = { play, local, redraw: draw, seatName, names: names.map((n) => `\u2068${n}\u2069`) };
     fill(root,
       turnBanner(view, ctx),
       seatBar(view, ctx, module),
@@ -68,6 +71,13 @@ export function gamePage(app, id, seat) {
     }
   }
   return () => { conn.close(); clearInterval(clockTimer); };
+}
+
+// The name of a solo game's rival, as the end of the game labels its column (score.<game>.automa).
+function soloRival(game) {
+  const key = `score.${game}.automa`;
+  const text = t(key);
+  return text === key ? null : text;
 }
 
 // Seats' labels, told apart where two would read alike (three "Bot: random"s get their seat numbers).
