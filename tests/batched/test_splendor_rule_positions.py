@@ -44,7 +44,10 @@ def _rule_positions() -> list[SplendorState]:
         for module in RULE_MODULES:
             for name, fn in inspect.getmembers(module, inspect.isfunction):
                 if name.startswith("test_") and not inspect.signature(fn).parameters:
-                    fn()
+                    try:
+                        fn()
+                    except Exception:  # that rule test's own failure is reported by tests/splendor; keep its positions
+                        continue
     finally:
         SplendorState.generate_legal = original  # type: ignore[method-assign]
     return list(seen.values())

@@ -78,7 +78,7 @@ def stack(rows: Sequence[dict[str, Any]]) -> dict[str, np.ndarray]:
     return {key: np.stack([r[key] for r in rows]) for key in rows[0]}
 
 
-def to_dicts(arrays: dict[str, np.ndarray], seed: int = 0) -> list[dict[str, Any]]:
+def to_dicts(arrays: dict[str, np.ndarray], version: str, seed: int = 0) -> list[dict[str, Any]]:
     """Each game of a batch (numpy fields) as a Python ``SplendorState.to_dict`` document.
 
     The batch keeps what the rules need, not the order things happened in: purchased cards
@@ -94,7 +94,7 @@ def to_dicts(arrays: dict[str, np.ndarray], seed: int = 0) -> list[dict[str, Any
         out.append(
             {
                 "game": "splendor",
-                "version": "1",
+                "version": version,
                 "players": n,
                 "seed": seed + g,
                 "options": {"take_fewer": T.TAKE_FEWER[int(arrays["take_fewer"][g])], "payment": T.PAYMENT[int(arrays["payment"][g])]},

@@ -120,7 +120,7 @@ class SplendorEnv:
         """
         game = load("splendor")
         arrays = {k: np.asarray(v) for k, v in state._asdict().items()}
-        return [game.from_dict(d) for d in to_dicts(arrays, seed)]  # type: ignore[misc]
+        return [game.from_dict(d) for d in to_dicts(arrays, game.version, seed)]  # type: ignore[misc]
 
     def scores(self, state: SplendorBatch) -> jax.Array:
         """int32[batch, players]: prestige points, the final score once terminated (§10)."""
