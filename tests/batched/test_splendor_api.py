@@ -192,3 +192,11 @@ def test_the_docs_example_runs():
     section = page.split("## The batched engine", 1)[1]
     code = section.split("```python\n", 1)[1].split("```", 1)[0]
     exec(compile(code, "docs/rl.md", "exec"), {"__name__": "docs_example"})
+
+
+def test_without_jax_make_says_how_to_install_it(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "jax", None)  # what an installation without the extra looks like
+    with pytest.raises(ImportError, match=r"pip install 'meeple\[jax\]'"):
+        meeple.batched.make("splendor")

@@ -21,7 +21,7 @@ def make(name: str, players: int = 2, **options: Any) -> Any:
         raise ValueError(f"no batched engine for {name!r}; available: {', '.join(ENGINES)}")
     try:
         import jax  # noqa: F401
-    except ImportError as exc:  # pragma: no cover - depends on the installation
+    except ImportError as exc:
         raise ImportError("meeple.batched needs JAX: pip install 'meeple[jax]'") from exc
     from .splendor import SplendorEnv
 
