@@ -100,11 +100,13 @@ def wait(driver: Any, check: Any, seconds: float = 20) -> Any:
 
 
 def new_game(driver: Any, base: str, game: str, seats: list[str], lang: str = "en") -> str:
-    driver.get(base)
-    driver.execute_script("localStorage.setItem('meeple.lang', arguments[0])", lang)
     driver.get(base + "#/")
-    driver.refresh()
+    # The page stores the language it starts in once its catalogue has loaded: only after that (the lobby is drawn)
+    # does the test's choice stay put.
     wait(driver, lambda d: d.find_elements(By.ID, "ng-create"))
+    driver.execute_script("localStorage.setItem('meeple.lang', arguments[0])", lang)
+    driver.refresh()
+    wait(driver, lambda d: d.find_elements(By.ID, "ng-create") and d.find_element(By.TAG_NAME, "html").get_attribute("lang") == lang)
     Select(driver.find_element(By.ID, "ng-game")).select_by_value(game)
     Select(driver.find_element(By.ID, "ng-players")).select_by_value(str(len(seats)))
     for i, kind in enumerate(seats):
