@@ -69,7 +69,7 @@ export function matView(p, seat, view, ctx, board) {
     const enlistAct = starts(`enlist ${col.bottom} `).length ? choose(`enlist ${col.bottom} `) : null;
     const bottomAct = upTo;
     return h("div", { class: `column${p.last_section === i ? " last" : ""}${view.observation.turn?.section === i && seat === view.current_player ? " current" : ""}`, dataset: { mark: `mat:${seat}:section:${i}` } },
-      spot("top-action", `mat:${seat}:section:${i}`, `${term(col.top)}${p.last_section === i ? " · " + t("scythe.mat.last") : ""}`,
+      spot("top-action section", `mat:${seat}:section:${i}`, `${term(col.top)}${p.last_section === i ? " · " + t("scythe.mat.last") : ""}`,
         [h("span", { class: "action-name" }, term(col.top)), h("span", { class: "cubes" }, cubes.length ? null : "")], sectionAct, { play }),
       h("div", { class: "cubes-row" }, cubes),
       topOptions.length ? h("div", { class: "top-options" }, topOptions.map((a) => h("button", { type: "button", class: "option playable", dataset: { action: a }, onclick: () => play(a) }, OPTION_ICON[a] ? h("span", { class: "option-icon", "aria-hidden": "true" }, OPTION_ICON[a]) : null, a === "no top" ? describe(a) : term(a)))) : null,
