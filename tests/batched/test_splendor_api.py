@@ -200,3 +200,14 @@ def test_without_jax_make_says_how_to_install_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "jax", None)  # what an installation without the extra looks like
     with pytest.raises(ImportError, match=r"pip install 'meeple\[jax\]'"):
         meeple.batched.make("splendor")
+
+
+def test_keys_and_actions_must_be_one_per_game(env, midgame):
+    with pytest.raises(ValueError, match="one key per game"):
+        env.init(jax.random.key(0))
+    with pytest.raises(ValueError, match="one key per game"):
+        env.step(midgame, np.zeros(GAMES, np.int32), jax.random.split(jax.random.key(0), GAMES + 1))
+    with pytest.raises(ValueError, match="one action id per game"):
+        env.step(midgame, np.zeros(GAMES + 1, np.int32), jax.random.split(jax.random.key(0), GAMES))
+    raw = jax.random.split(jax.random.PRNGKey(0), GAMES)  # old-style uint32[n, 2] keys work too
+    assert env.step(midgame, np.argmax(np.asarray(midgame.legal_action_mask), axis=1), raw).step_count.shape == (GAMES,)

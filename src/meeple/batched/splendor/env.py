@@ -35,6 +35,15 @@ _mask = jax.jit(jax.vmap(rules.legal_action_mask))
 _winners = jax.jit(jax.vmap(rules.winners))
 
 
+def _check_keys(keys: jax.Array, batch: int | None) -> None:
+    """One key per game, typed (``jax.random.key``) or raw (``jax.random.PRNGKey``), split from one key."""
+    typed = jnp.issubdtype(keys.dtype, jax.dtypes.prng_key)
+    shape = keys.shape if typed else keys.shape[:-1]
+    if len(shape) != 1 or (batch is not None and shape[0] != batch):
+        want = "n" if batch is None else str(batch)
+        raise ValueError(f"give one key per game, jax.random.split(key, {want}); got keys of shape {keys.shape}")
+
+
 class SplendorEnv:
     """Splendor for ``players`` seats, one game per row of every array (docs/rl.md "The batched engine")."""
 
@@ -76,6 +85,7 @@ class SplendorEnv:
 
     def init(self, keys: jax.Array) -> SplendorBatch:
         """One new game per key (``keys``: ``jax.random.split(key, batch)``); the deal is drawn from each key."""
+        _check_keys(keys, None)
         return _init(keys, *self._config)
 
     def step(self, state: SplendorBatch, actions: jax.Array, keys: jax.Array) -> SplendorBatch:
@@ -84,7 +94,12 @@ class SplendorEnv:
         A game already terminated or truncated is left as it is (rewards 0). An id that is not
         legal changes nothing in its game and sets ``state.illegal`` there: a kernel cannot raise.
         """
-        return _step(state, jnp.asarray(actions, jnp.int32), keys)
+        batch = state.turn.shape[0]
+        actions = jnp.asarray(actions, jnp.int32)
+        if actions.shape != (batch,):
+            raise ValueError(f"step needs one action id per game: shape ({batch},), got {actions.shape}")
+        _check_keys(keys, batch)
+        return _step(state, actions, keys)
 
     def observe(self, state: SplendorBatch, seats: jax.Array | int | None = None) -> jax.Array:
         """float32[batch, 474]: ``Game.observation_tensor`` of each game for its seat (default: the seat to move)."""
