@@ -33,6 +33,7 @@ def data_terms() -> set[str]:
     for card in CARDS.values():
         for scheme in ("scheme_1", "scheme_2"):
             words |= {f"automa_{alt['action']}" for alt in card[scheme]["move"]}
+            words |= {g["type"] for g in card[scheme]["gain"]} | ({card[scheme]["recruit_bonus"]} - {None})
     return words
 
 
@@ -42,7 +43,7 @@ def data_texts() -> set[str]:
     keys |= {f"scythe.ability.{f}.{m}" for f in D.FACTIONS for m in range(4)}
     keys |= {f"scythe.faction_ability.{f}" for f in D.FACTIONS}
     keys |= {"scythe.tier", "scythe.bonus_tile", "scythe.automa.tracker", "scythe.automa.scheme", "scythe.automa.card"}
-    keys |= {"scythe.encounter.option", "scythe.factory.card"}
+    keys |= {"scythe.encounter.option", "scythe.factory.card", "scythe.automa.moves", "scythe.automa.gains", "scythe.automa.recruit"}
     return keys
 
 

@@ -94,7 +94,22 @@ class Scythe(Game):
         slots = {"move": ["move", "coins"], "bolster": ["power", "cards"], "trade": ["popularity"], "produce": ["produce"]}
         encounters = {c: [[list(cost), list(gain)] for cost, gain in options] for c, options in D.ENCOUNTER_OPTIONS.items()}
         factory = {c: {"cost": list(cost), "gain": list(gain), "mode": mode} for c, (cost, gain, mode) in D.FACTORY_TOP.items()}
+        from .automa import CARDS
+
+        automa_cards = {
+            c: {
+                scheme: {
+                    "move": [alt["action"] for alt in card[scheme]["move"]],
+                    "only": [alt.get("only_if_automa_faction") for alt in card[scheme]["move"]],
+                    "gain": [[g["type"], g["amount"]] for g in card[scheme]["gain"]],
+                    "recruit_bonus": card[scheme]["recruit_bonus"],
+                }
+                for scheme in ("scheme_1", "scheme_2")
+            }
+            for c, card in CARDS.items()
+        }
         table = {
+            "automa_cards": automa_cards,
             "mats": mats,
             "factions": factions,
             "tiers": tiers,

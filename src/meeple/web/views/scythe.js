@@ -68,7 +68,7 @@ export function render(view, ctx) {
         chooserPanel(view, ctx),
         view.legal.length ? actionBar(view, ctx, claimer(view)) : null,
         lastCombatPanel(view, ctx),
-        automaPanel(o),
+        automaPanel(o, false, board),
         automaScore(view),
         mineSeat !== null ? matView(o.players[mineSeat], mineSeat, view, ctx, board) : null)),
     others.length ? h("div", { class: "players mats" }, others.map((seat) => folded(o.players[seat], seat, matView(o.players[seat], seat, view, ctx, board), ctx))) : null);

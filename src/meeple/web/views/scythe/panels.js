@@ -154,7 +154,7 @@ export function actionBar(view, ctx, claimed) {
 }
 
 // The solo Automa: level, scheme, star tracker, stars, power, cards (face down), Factory card, last turn.
-export function automaPanel(o, compact = false) {
+export function automaPanel(o, compact = false, board = null) {
   const a = o.automa;
   if (!a) return null;
   const f = faction(a.faction);
@@ -174,5 +174,19 @@ export function automaPanel(o, compact = false) {
       h("span", {}, a.rivers_allowed ? t("scythe.automa.rivers") : t("scythe.automa.no_rivers"))),
     h("div", { class: "automa-card", dataset: { mark: "automa:card" } },
       lastCard !== undefined ? h("span", {}, t("scythe.automa.card", { card: lastCard })) : null,
-      a.last_move ? h("span", {}, " · ", t("scythe.automa.last", { move: term(`automa_${a.last_move}`) })) : null));
+      a.last_move ? h("span", {}, " · ", t("scythe.automa.last", { move: term(`automa_${a.last_move}`) })) : null,
+      compact ? null : automaCardText(board, lastCard, a)));
+}
+
+// What the Automa's card of its last turn does under the scheme it played: its move alternatives, in order, the
+// gains and the recruit line (automa RULES.md §4).
+function automaCardText(board, card, a) {
+  const c = board?.table?.automa_cards?.[card];
+  if (!c) return null;
+  const side = c[a.scheme === 2 ? "scheme_2" : "scheme_1"];
+  const moves = side.move.filter((_, i) => !side.only[i] || side.only[i] === a.faction).map((m) => term(`automa_${m}`));
+  return h("ul", { class: "automa-card-text" },
+    h("li", {}, t("scythe.automa.moves", { moves: moves.join(" → ") })),
+    side.gain.length ? h("li", {}, t("scythe.automa.gains", { gains: side.gain.map(([type, n]) => `${n} ${term(type)}`).join(", ") })) : null,
+    side.recruit_bonus ? h("li", {}, t("scythe.automa.recruit", { bonus: term(side.recruit_bonus) })) : null);
 }
