@@ -26,6 +26,9 @@ function rival(view) {
   return view.players === 1 && typeof d.automa_score === "number" ? { score: d.automa_score, breakdown: d.automa_breakdown || {} } : null;
 }
 
+// A number as its own left-to-right run: "-13" stays "-13" in a Persian table.
+const num = (n) => h("bdi", { dir: "ltr" }, String(n));
+
 function breakdownTable(view, ctx) {
   const r = view.result;
   const rows = r.details?.breakdown;
@@ -40,13 +43,13 @@ function breakdownTable(view, ctx) {
     const categories = [...new Set(rows.flatMap((b) => Object.keys(b || {})))].filter((c) => c !== "total");
     for (const c of categories) {
       body.push(h("tr", { dataset: { category: c } }, h("th", { scope: "row" }, label("score", view.game, c)),
-        seats.map((i) => h("td", {}, rows[i] && c in rows[i] ? String(rows[i][c]) : "—")),
-        other ? h("td", {}, c in other.breakdown ? String(other.breakdown[c]) : "—") : null));
+        seats.map((i) => h("td", {}, rows[i] && c in rows[i] ? num(rows[i][c]) : "—")),
+        other ? h("td", {}, c in other.breakdown ? num(other.breakdown[c]) : "—") : null));
     }
   }
-  body.push(h("tr", { class: "total" }, h("th", { scope: "row" }, t("game.score")), seats.map((i) => h("td", {}, String(r.scores[i]))),
-    other ? h("td", {}, String(other.score)) : null));
-  if (!other) body.push(h("tr", { class: "rank" }, h("th", { scope: "row" }, t("game.rank")), seats.map((i) => h("td", {}, String(r.ranks[i])))));
+  body.push(h("tr", { class: "total" }, h("th", { scope: "row" }, t("game.score")), seats.map((i) => h("td", {}, num(r.scores[i]))),
+    other ? h("td", {}, num(other.score)) : null));
+  if (!other) body.push(h("tr", { class: "rank" }, h("th", { scope: "row" }, t("game.rank")), seats.map((i) => h("td", {}, num(r.ranks[i])))));
   return h("div", { class: "table-wrap" }, h("table", { class: "breakdown", id: "breakdown" }, h("thead", {}, head), h("tbody", {}, body)));
 }
 
