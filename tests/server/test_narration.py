@@ -195,13 +195,11 @@ def told(state_before: State, action: Any, after: State, viewer: int | None) -> 
 ALL_CHANCE_OBSERVED = {"splendor"}
 
 
-@pytest.mark.parametrize(("name", "players", "limit"), [("splendor", 2, 200), ("stoneage", 3, 200), ("scythe", 2, 300), ("scythe", 1, 200)])
-def test_events_tell_a_viewer_nothing_its_observation_does_not(name: str, players: int, limit: int) -> None:
-    """A world the viewer cannot tell from the real one (``determinize``: hidden cards resampled) where the same
-    decision leaves it the same observation must be told in the same words: another seat's hand, a blind reserve
-    or a deck's order never shows through the events. (A secret choice is checked below.)"""
-    checked = 0
-    for before, action, after in random_game(name, players, seed=17, limit=limit):
+def worlds_told_alike(name: str, steps: list[tuple[State, Any, State]]) -> list[str]:
+    """Check every decision against worlds its other viewers cannot tell from the real one; return the decisions
+    checked (their notations)."""
+    checked = []
+    for before, action, after in steps:
         seat = before.current_player
         outcomes = after.history[len(before.history) + 1 :]
         for viewer in [*range(before.num_players), None]:
@@ -222,8 +220,32 @@ def test_events_tell_a_viewer_nothing_its_observation_does_not(name: str, player
                     world_after.script = None
                 if world_after.observation(viewer) == seen:
                     assert told(world, world.game.parse_action(world, str(action)), world_after, viewer) == words, (str(action), viewer)
-                    checked += 1
+                    checked.append(str(action))
+    return checked
+
+
+@pytest.mark.parametrize(("name", "players", "limit"), [("splendor", 2, 200), ("stoneage", 3, 200), ("scythe", 2, 300), ("scythe", 1, 200)])
+def test_events_tell_a_viewer_nothing_its_observation_does_not(name: str, players: int, limit: int) -> None:
+    """A world the viewer cannot tell from the real one (``determinize``: hidden cards resampled) where the same
+    decision leaves it the same observation must be told in the same words: another seat's hand, a blind reserve
+    or a deck's order never shows through the events. (A secret choice is checked below.)"""
+    checked = worlds_told_alike(name, random_game(name, players, seed=17, limit=limit))
     assert checked, "the game offered nothing to check"
+    if name == "splendor":
+        assert any(a.startswith("reserve deck") for a in checked), "a blind reserve was checked"
+
+
+def test_the_world_check_catches_a_blind_reserve_told_to_everyone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Were a blind reserve's card told to every seat, the check above would fail: it can see that leak."""
+    game = meeple.load("splendor")
+    honest = type(game).describe
+
+    def leaky(self: Any, before: State, action: Any, after: State, viewer: int | None) -> list[Any]:
+        return honest(self, before, action, after, before.current_player)  # every viewer gets the decider's words
+
+    monkeypatch.setattr(type(game), "describe", leaky)
+    with pytest.raises(AssertionError):
+        worlds_told_alike("splendor", random_game("splendor", 2, seed=17, limit=200))
 
 
 def secret_choices_told_alike(steps: list[tuple[State, Any, State]]) -> int:
