@@ -5,7 +5,7 @@ from itertools import pairwise
 from meeple.games.scythe import data as D
 from meeple.games.scythe.evaluate import PAYMENT, PAYMENTS_AHEAD, STAR_TEMPO, evaluate
 
-from .helpers import mech, new, refresh, resources, workers
+from .helpers import battle, mech, new, refresh, resources, workers
 
 
 def worker_space(s, seat):
@@ -82,3 +82,21 @@ def test_popularity_counts_toward_the_next_tier():
         s.pop[0] = pop
         values.append(evaluate(s)[0])
     assert values[0] < values[1] < values[2] < values[3]
+
+
+def test_a_defender_yet_to_answer_counts_with_what_it_could_commit():
+    """§8.2–§8.4: the defender dials and tucks after the attacker; until it has, a fight is judged against a share
+    of the most it could commit, not against nothing (which made every attack look won)."""
+    from meeple.games.scythe.evaluate import COMBAT_STAKE, combat_stakes
+
+    def stakes_after_dialling(power: tuple[int, int], dial: int) -> dict[int, float]:
+        s = battle(power=power)
+        for move in ("pick character", "to 5,1", "done", f"dial {dial}"):
+            s.apply(move)
+        assert s.current_player == 1 and s.dial == [dial, -1]  # the defender is to answer
+        return combat_stakes(s)
+
+    strong = stakes_after_dialling((2, 7), 2)  # the defender may answer with 7
+    assert strong[0] < COMBAT_STAKE / 2 < strong[1]
+    weak = stakes_after_dialling((7, 1), 7)  # it has 1 power and no card
+    assert weak[0] > COMBAT_STAKE * 0.7 and weak[1] < 0.5  # (the attacker has paid its 7 power)

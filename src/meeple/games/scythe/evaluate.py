@@ -55,6 +55,8 @@ OBJECTIVE_OPEN = 0.3
 FACTORY_CARD = 1.5
 #: Coins a combat is worth to its winner (a star and the territory), shared by a guess of who wins.
 COMBAT_STAKE = 7.0
+#: The share of the most it could commit that a side yet to choose its dial and cards is taken to commit.
+UNCHOSEN_SHARE = 0.7
 
 #: Track sizes, by the star each one earns, and the resource paying the matching bottom action.
 _TRACKS = ((D.STAR_UPGRADES, 6), (D.STAR_MECHS, D.MECHS), (D.STAR_STRUCTURES, 4), (D.STAR_RECRUITS, 4), (D.STAR_WORKERS, D.WORKERS - 2))
@@ -167,12 +169,24 @@ def resource_value(s: ScytheState, p: int, done: tuple[int, ...], totals: list[i
 
 def combat_stakes(s: ScytheState) -> dict[int, float]:
     """During a combat: the power and cards each side has committed are spent, and the winner gets a star and the
-    territory, shared by a smooth guess of who wins from the totals chosen so far (ties: attacker)."""
+    territory, shared by a smooth guess of who wins from the totals chosen so far (ties: attacker). A side that has
+    not chosen yet counts ``UNCHOSEN_SHARE`` of the most it could commit (its power up to the dial's 7, its best
+    cards up to its card limit): counted as 0, it made every attack look won before the defender answered."""
     sides = s.sides()
-    totals = [max(s.dial[r], 0) + sum(D.CARD_VALUES[i] * k for i, k in enumerate(s.played[r])) for r in range(2)]
+    totals = [
+        max(s.dial[r], 0) + sum(D.CARD_VALUES[i] * k for i, k in enumerate(s.played[r])) if s.dial[r] >= 0 else UNCHOSEN_SHARE * most_committed(s, p)
+        for r, p in enumerate(sides)
+    ]
     p_attacker = 1.0 / (1.0 + math.exp(-(totals[0] - totals[1] + 0.5) / 1.5))
     out = {}
     for r, p in enumerate(sides):
         spent = 0.2 * max(s.dial[r], 0) + 0.3 * sum(s.played[r])
         out[p] = (p_attacker if r == 0 else 1.0 - p_attacker) * COMBAT_STAKE - spent
     return out
+
+
+def most_committed(s: ScytheState, p: int) -> float:
+    """The largest total ``p`` could still commit to the combat under way (§8.2)."""
+    cards = [D.CARD_VALUES[i] for i in range(len(D.CARD_VALUES)) for _ in range(s.hand[p][i])]
+    cards.sort(reverse=True)
+    return min(s.power[p], D.MAX_DIAL) + sum(cards[: s.card_cap(p)])
