@@ -100,3 +100,21 @@ def test_a_slow_reader_gets_every_answer_and_the_newest_view(tmp_path: Path) -> 
                 (pongs if m["type"] == "pong" else views).append(m["ref"] if m["type"] == "pong" else m["ply"])
             assert pongs == [*range(40), "last"]
             assert views and views[-1] == rooms(client).live[gid].ply
+
+
+def test_a_connection_that_is_behind_builds_only_the_newest_view() -> None:
+    built: list[int] = []
+
+    def view(ply: int):
+        def build() -> dict:
+            built.append(ply)
+            return {"type": "state", "ply": ply}
+
+        return build
+
+    box = Outbox()
+    for ply in (1, 2, 3):
+        box.push(view(ply))
+    box.push({"type": "ack", "ply": 3, "ref": None})
+    assert box.take() == {"type": "state", "ply": 3} and box.take()["type"] == "ack" and box.take() is None
+    assert built == [3]  # the views of plies 1 and 2 were never built

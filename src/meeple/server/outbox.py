@@ -1,52 +1,63 @@
 """One connection's outgoing messages: a newer view replaces an older one not yet sent, nothing else is dropped.
 
-A view is a whole snapshot, so a slow reader only ever needs the newest; acknowledgements, errors and pongs each
-answer one message of the client's and are all delivered, in order. A client that sends faster than it reads
-until ``limit`` answers are waiting is told so with a close frame (1008), never by a silent drop.
+A view is a whole snapshot, so a slow reader only ever needs the newest; it may be pushed as a dict or as a
+function that builds it, called only when the view is about to be sent (a connection that is behind builds only
+the newest view, not every one it missed). Acknowledgements, errors and pongs each answer one message of the
+client's and are all delivered, in order. A client that sends faster than it reads until ``limit`` answers are
+waiting is told so with a close frame (1008), never by a silent drop.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import deque
+from collections.abc import Callable
 from typing import Any
+
+Message = dict[str, Any]
+Outgoing = Message | Callable[[], Message]
 
 
 class Overflow(Exception):
     pass
 
 
+def is_view(message: Outgoing) -> bool:
+    return callable(message) or message.get("type") == "state"
+
+
 class Outbox:
     def __init__(self, limit: int = 256) -> None:
         self.limit = limit
-        self._items: deque[dict[str, Any]] = deque()
+        self._items: deque[tuple[bool, Outgoing]] = deque()
         self._ready = asyncio.Event()
         self._answers = 0
         self.overflowed = False
 
-    def push(self, message: dict[str, Any]) -> None:
-        if message.get("type") == "state":
-            if any(m.get("type") == "state" for m in self._items):
-                self._items = deque(m for m in self._items if m.get("type") != "state")
+    def push(self, message: Outgoing) -> None:
+        view = is_view(message)
+        if view:
+            if any(v for v, _ in self._items):
+                self._items = deque(item for item in self._items if not item[0])
         else:
             self._answers += 1
             if self._answers > self.limit:
                 self.overflowed = True
-        self._items.append(message)
+        self._items.append((view, message))
         self._ready.set()
 
     def __len__(self) -> int:
         return len(self._items)
 
-    def take(self) -> dict[str, Any] | None:
+    def take(self) -> Message | None:
         if not self._items:
             return None
-        message = self._items.popleft()
-        if message.get("type") != "state":
+        view, message = self._items.popleft()
+        if not view:
             self._answers -= 1
-        return message
+        return message() if callable(message) else message
 
-    async def next(self) -> dict[str, Any]:
+    async def next(self) -> Message:
         while True:
             if self.overflowed:
                 raise Overflow(f"more than {self.limit} replies unread")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import secrets
 import time
@@ -30,6 +31,7 @@ from . import seats as seating
 from .bots import Bots, inline
 from .errors import BadRequest, Forbidden, NotFound, Refused, ServerError, TooMany, Unavailable
 from .limits import Limits, RateLimit
+from .outbox import Outgoing
 from .seats import BOT, HUMAN, MAX_NAME, check_seat_index, check_spec, hash_token
 from .storage import Append, Conflict, Storage, StoredGame
 from .views import seat_view
@@ -48,7 +50,7 @@ SEED_BITS = 63
 @dataclass
 class Subscriber:
     seat: int | None
-    push: Callable[[dict[str, Any]], None]
+    push: Callable[[Outgoing], None]  # takes a message, or a function that builds a view (see outbox.py)
 
 
 @dataclass
@@ -562,7 +564,7 @@ class Rooms:
             v["legal"] = []
         return v
 
-    def subscribe(self, live: Live, seat: int | None, push: Callable[[dict[str, Any]], None]) -> Subscriber:
+    def subscribe(self, live: Live, seat: int | None, push: Callable[[Outgoing], None]) -> Subscriber:
         sub = Subscriber(seat, push)
         live.subscribers.append(sub)
         self.broadcast(live)
@@ -575,13 +577,15 @@ class Rooms:
         if live.stored.over and not live.subscribers and self.live.get(live.id) is live:
             del self.live[live.id]  # a finished game nobody watches lives on in storage only (rebuilt on demand)
 
+    def view_or_error(self, live: Live, seat: int | None) -> dict[str, Any]:
+        try:
+            return self.view(live, seat)
+        except Exception:  # an engine bug in observation(): say so rather than drop the connection
+            log.exception("game %s: the view of seat %s failed", live.id, seat)
+            return {"type": "error", "code": "server", "message": "this game cannot be shown: the server logged why"}
+
     def broadcast(self, live: Live) -> None:
-        views: dict[int | None, dict[str, Any]] = {}
+        """Tell every subscriber that its view changed; the view is built when its connection sends it, so one
+        that is behind builds only the newest."""
         for sub in list(live.subscribers):
-            if sub.seat not in views:
-                try:
-                    views[sub.seat] = self.view(live, sub.seat)
-                except Exception:  # an engine bug in observation(): say so rather than drop the connection
-                    log.exception("game %s: the view of seat %s failed", live.id, sub.seat)
-                    views[sub.seat] = {"type": "error", "code": "server", "message": "this game cannot be shown: the server logged why"}
-            sub.push(views[sub.seat])
+            sub.push(functools.partial(self.view_or_error, live, sub.seat))
