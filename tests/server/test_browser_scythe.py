@@ -22,6 +22,7 @@ from .browser import MISSING, console_errors, screenshot, wait, window
 if not MISSING:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
 
 GAME = meeple.load("scythe")
 DESKTOP, PHONE = (1400, 900), (390, 844)
@@ -57,6 +58,15 @@ def open_seat(driver: Any, base: str, gid: str, seat: int, tokens: dict[int, str
     driver.get(f"{base}#/game/{gid}/{seat}")
     driver.refresh()
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#game[data-ply] .scythe .hexmap g.hex"))
+    if driver.find_element(By.TAG_NAME, "html").get_attribute("lang") != lang:  # the page kept the language it had
+        Select(driver.find_element(By.ID, "lang")).select_by_value(lang)
+        wait(
+            driver,
+            lambda d: (
+                d.find_element(By.TAG_NAME, "html").get_attribute("lang") == lang
+                and d.find_elements(By.CSS_SELECTOR, "#game[data-ply] .hexmap")
+            ),
+        )
 
 
 def page_ply(driver: Any) -> int:
@@ -116,7 +126,7 @@ def find(driver: Any, css: str) -> Any:
 
 
 def on_hex(driver: Any, action: str, hex_id: str) -> None:
-    click(driver, find(driver, f".hexmap g.hex.playable[data-hex='{hex_id}'] .ground"))
+    click(driver, find(driver, f".hexmap g.hex.playable[data-hex='{hex_id}'] .ground"))  # its centre: a unit may stand there
     if action in legal(driver) and driver.find_elements(By.CSS_SELECTOR, "#chooser"):
         click(driver, find(driver, f"#chooser button[data-action='{action}']"))
 
@@ -184,7 +194,11 @@ def play_by_board(driver: Any, action: str, seat: int) -> str:
 def decide(driver: Any, action: str, seat: int) -> str:
     before = page_ply(driver)
     how = play_by_board(driver, action, seat)
-    wait(driver, lambda d: page_ply(d) != before)
+    try:
+        wait(driver, lambda d: page_ply(d) != before)
+    except Exception:
+        screenshot(driver, "scythe-failed-click")
+        raise AssertionError(f"clicking {how} did not make {action!r} (legal: {legal(driver)[:12]})") from None
     return how
 
 
@@ -423,4 +437,59 @@ def test_a_move_is_made_with_the_keyboard_alone(server: str, browser: Any) -> No
     assert target.get_attribute("tabindex") == "0" and target.get_attribute("role") == "button"
     press(target)
     assert any(a == "stop" or a.startswith(("to ", "pick ", "done")) for a in legal(browser)) or browser.find_elements(By.ID, "encounter")
+    no_errors(browser)
+
+
+def test_the_bottom_actions_and_payments_are_made_on_the_mats_and_the_map(server: str, browser: Any) -> None:
+    """Deploy (the mech's spot, then a hex), build (the structure's spot, then a hex), upgrade (a top cube, then a
+    bottom cost space), enlist (a recruit, then a one-time bonus) and a payment (the hex that pays): the seeded
+    player plays the rest through the API, each of these is clicked as it first comes."""
+    from tests.scythe.test_simulation import choose
+
+    window(browser, *DESKTOP)
+    wanted = ["deploy", "build", "upgrade", "enlist", "pay "]
+    rng = random.Random(SEED)
+    s = GAME.new_game(players=2, seed=SEED)
+    plan: list[tuple[str, bool]] = []  # (move, clicked in the browser)
+    while not s.is_over and wanted and len(plan) < 2500:
+        legal_now = [str(a) for a in s.legal_actions()]
+        kind = next((k for k in wanted if any(a.startswith(k) for a in legal_now) and (k != "pay " or s.phase == "pay")), None)
+        if kind:
+            wanted.remove(kind)
+            move = next(a for a in legal_now if a.startswith(kind) and not a.startswith("pay card"))
+            plan.append((move, True))
+        else:
+            move = str(choose(s, s.legal_actions(), rng, True))
+            plan.append((move, False))
+        s.apply(move)
+    gid, tokens = create(server, ["human", "human"], seed=SEED)
+    mirror = GAME.new_game(players=2, seed=SEED)
+    played: list[str] = []
+    pending: list[str] = []
+    shown = None
+    used = {}
+    for move, by_click in plan:
+        if not by_click:
+            pending.append(move)
+            continue
+        if len(pending) > 20:
+            browser.get("about:blank")  # a page open on the game would redraw at each of these moves
+            shown = None
+        send(server, gid, tokens, pending, done=played)
+        for m in pending:
+            mirror.apply(m)
+        played += pending
+        pending = []
+        seat = mirror.current_player
+        if seat != shown:
+            open_seat(browser, server, gid, seat, tokens)
+            shown = seat
+        wait(browser, lambda d, move=move: move in legal(d))
+        used[move.split(" ")[0]] = decide(browser, move, seat)
+        mirror.apply(move)
+        played.append(move)
+    assert used.get("deploy") == "mat mech then hex" and used.get("build") == "mat structure then hex", used
+    assert used.get("upgrade") == "mat upgrade" and used.get("enlist") == "mat enlist", used
+    assert used.get("pay") == "hex", used
+    screenshot(browser, "scythe-bottom-actions-desktop")
     no_errors(browser)

@@ -82,7 +82,7 @@ function unitToken(u, x, y, extra) {
     shape = [svg("path", { d, ...halo }), svg("path", { d, ...style }), svg("text", { x, y: y + 4, class: "emblem small", fill: f.line }, f.emblem)];
   } else shape = [svg("rect", { x: x - 4.5, y: y - 4.5, width: 9, height: 9, rx: 1.5, ...halo }), svg("rect", { x: x - 4.5, y: y - 4.5, width: 9, height: 9, rx: 1.5, ...style })];
   const count = u.n > 1 ? svg("text", { x: x + 7, y: y + 9, class: "count" }, `×${u.n}`) : null;
-  return svg("g", { class: cls, "data-mark": `unit:${u.side}:${u.kind}:${extra.hex}`, "data-action": extra.action || null, "data-kind": u.kind, "data-side": u.side },
+  return svg("g", { class: cls, "data-mark": `unit:${u.side}:${u.kind}:${extra.hex}`, "data-hex": extra.hex, "data-action": extra.action || null, "data-kind": u.kind, "data-side": u.side },
     svg("title", {}, `${term(u.faction)} · ${term(u.kind)}${u.n > 1 ? ` ×${u.n}` : ""}`), shape, count);
 }
 
@@ -220,8 +220,9 @@ export function mapView(view, ctx, board, pick) {
   const activate = (target) => {
     const unit = target.closest("g.unit.playable");
     if (unit) return pick(null, [unit.dataset.action]);
-    const g = target.closest("g.hex.playable");
-    if (g) pick(g.dataset.hex, legalAt[g.dataset.hex]);
+    // a unit standing on a highlighted hex does not hide the hex from a click
+    const g = target.closest("[data-hex]");
+    if (g && legalAt[g.dataset.hex]) pick(g.dataset.hex, legalAt[g.dataset.hex]);
   };
   root.addEventListener("click", (e) => { if (!root.dataset.dragged) activate(e.target); });
   root.addEventListener("keydown", (e) => {
