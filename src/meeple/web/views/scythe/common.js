@@ -90,7 +90,7 @@ export function gainChips(pairs) {
 // A mat's mech or structure spot icon, in the owner's colour with a dark outline (readable for white and yellow).
 const SHAPES = {
   mech: "M6,1 L11,11 L1,11 Z",
-  mine: "M1,11 L6,1 L11,11 Z M4.5,11 v-3 h3 v3",
+  mine: "M0.5,11 L3,2 L9,2 L11.5,11 Z M4.3,11 v-3 a1.7,1.7 0 0 1 3.4,0 v3 z",
   monument: "M4.8,11 L5.3,1 L6.7,1 L7.2,11 Z M2.5,11 h7",
   armory: "M1.5,1.5 h9 v3 q0,5 -4.5,7 q-4.5,-2 -4.5,-7 z",
   mill: "M6,6 L1.5,1.5 M6,6 L10.5,1.5 M6,6 L10.5,10.5 M6,6 L1.5,10.5 M4,11.5 h4 v-4 h-4 z",

@@ -91,7 +91,8 @@ function structureIcon(s, x, y, hex) {
   const f = faction(s.faction);
   const st = { fill: f.fill, stroke: f.line === "#fff" ? "#222" : "#222", "stroke-width": 1.2 };
   const body = {
-    mine: svg("path", { ...st, d: `M${x - 7},${y + 5} L${x},${y - 6} L${x + 7},${y + 5} Z M${x - 2},${y + 5} v-4 h4 v4` }),
+    mine: [svg("path", { ...st, d: `M${x - 7},${y + 5} L${x - 4},${y - 4} L${x + 4},${y - 4} L${x + 7},${y + 5} Z` }),
+      svg("path", { d: `M${x - 2.5},${y + 5} v-4 a2.5,2.5 0 0 1 5,0 v4 z`, fill: "#222" })],  // a mound with its shaft, not a triangle like a mech
     monument: svg("path", { ...st, d: `M${x - 2.5},${y + 6} L${x - 1.5},${y - 6} L${x + 1.5},${y - 6} L${x + 2.5},${y + 6} Z M${x - 5},${y + 6} h10` }),
     armory: svg("path", { ...st, d: `M${x - 6},${y - 6} h12 v4 q0,7 -6,10 q-6,-3 -6,-10 z M${x},${y - 6} v14` }),
     mill: svg("path", { ...st, d: `M${x},${y} L${x - 6},${y - 6} M${x},${y} L${x + 6},${y - 6} M${x},${y} L${x + 6},${y + 6} M${x},${y} L${x - 6},${y + 6} M${x - 3},${y + 7} h6 v-5 h-6 z`, "stroke-width": 2.2 }),
