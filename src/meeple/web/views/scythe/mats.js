@@ -77,10 +77,10 @@ export function matView(p, seat, view, ctx, board) {
         [h("span", { class: "action-name" }, term(col.bottom)),
           h("span", { class: "cost" }, resourceIcon(col.resource, cost ?? "?")),
           h("span", { class: "cube-spaces" }, cubeSpaces),
-          h("span", { class: "coins-reward", title: t("scythe.mat.coins", { n: col.coins }) }, `+${col.coins}¢`)], bottomAct, { play }),
+          h("span", { class: "coins-reward", dir: "ltr", title: t("scythe.mat.coins", { n: col.coins }) }, `+${col.coins}¢`)], bottomAct, { play }),
       spot(`recruit${recruited ? " enlisted" : ""}`, `mat:${seat}:recruit:${col.bottom}`,
         `${t("scythe.mat.recruit", { bonus: term(BONUS_OF[col.bottom]) })}${recruited ? " · " + t("scythe.mat.enlisted") : ""}`,
-        [h("span", { class: "recruit-icon" }, recruited ? "☺" : "○"), h("small", {}, `+1 ${term(BONUS_OF[col.bottom])}`)], enlistAct, { chosen: prefix === `enlist ${col.bottom} ` }));
+        [h("span", { class: "recruit-icon" }, recruited ? "☺" : "○"), h("small", {}, h("bdi", { dir: "ltr" }, "+1"), ` ${term(BONUS_OF[col.bottom])}`)], enlistAct, { chosen: prefix === `enlist ${col.bottom} ` }));
   });
   const deployed = new Set(p.mech_abilities || []);
   const mechs = (fac?.mechs || []).map((m, k) => {
