@@ -328,3 +328,24 @@ def test_after_a_bots_move_the_next_human_sees_its_clock(server: str, browser: A
     clock = wait(browser, lambda d: d.find_elements(By.ID, "clock"))[0]
     seconds = int("".join(ch for ch in clock.text if ch.isdigit()))
     assert 550 <= seconds <= 600
+
+
+def test_bot_levels_are_offered_by_name_and_a_chosen_seed_is_shown_to_everyone(server: str, browser: Any) -> None:
+    """Issue 20 §4: the seat lists offer easy, medium and hard first (medium chosen for a bot seat); issue 19 §1: a
+    game whose creator chose the seed says so, with the seed, in the lobby and on the table."""
+    browser.get(server + "#/")
+    wait(browser, lambda d: d.find_elements(By.ID, "ng-create"))
+    Select(browser.find_element(By.ID, "ng-game")).select_by_value("splendor")
+    bot_seat = Select(browser.find_element(By.CSS_SELECTOR, "select.seat-kind[data-seat='1']"))
+    assert [o.get_attribute("value") for o in bot_seat.options][1:4] == ["easy", "medium", "hard"]
+    assert bot_seat.first_selected_option.get_attribute("value") == "medium"
+    assert bot_seat.first_selected_option.text == "Bot: Medium"
+    browser.find_element(By.CSS_SELECTOR, "#new-game details summary").click()
+    browser.find_element(By.ID, "ng-seed").send_keys("4242")
+    browser.find_element(By.ID, "ng-create").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#game[data-ply]"))
+    assert "4242" in wait(browser, lambda d: d.find_element(By.ID, "seeded").text)
+    assert "Bot: Medium" in browser.find_element(By.CSS_SELECTOR, "ol.seats").text
+    browser.get(server + "#/")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#recent-games li"))
+    assert "seed 4242" in browser.find_element(By.CSS_SELECTOR, "#recent-games li").text

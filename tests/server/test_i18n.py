@@ -15,18 +15,17 @@ WEB = files("meeple").joinpath("web")
 
 
 def web_sources() -> dict[str, str]:
-    names = [
-        "index.html",
-        "app.js",
-        "api.js",
-        "dom.js",
-        "i18n.js",
-        "views/index.js",
-        "views/generic.js",
-        "views/splendor.js",
-        "views/stoneage.js",
-    ]
-    return {name: WEB.joinpath(name).read_text(encoding="utf-8") for name in names}
+    """index.html and every ES module of the browser UI (web/ and web/views/, however they are split)."""
+    out = {"index.html": WEB.joinpath("index.html").read_text(encoding="utf-8")}
+    stack = [(WEB, "")]
+    while stack:
+        folder, prefix = stack.pop()
+        for entry in folder.iterdir():
+            if entry.is_dir():
+                stack.append((entry, f"{prefix}{entry.name}/"))
+            elif entry.name.endswith(".js"):
+                out[prefix + entry.name] = entry.read_text(encoding="utf-8")
+    return out
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)

@@ -2,7 +2,7 @@
 import { h, clear, fill, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { get, post, mySeats, saveSeat, inviteLink } from "./api.js";
-import { gameTitle, seatLabel } from "./labels.js";
+import { agentChoices, agentName, gameTitle, seatLabel } from "./labels.js";
 
 export async function lobbyPage(app, meta) {
   clear(app);
@@ -70,8 +70,8 @@ function newGameForm(meta) {
     for (let i = 0; i < n; i++) {
       const sel = h("select", { class: "seat-kind", dataset: { seat: i } },
         h("option", { value: "human" }, t("lobby.human")),
-        meta.agents.map((a) => h("option", { value: a }, t("lobby.botName", { name: a }))));
-      sel.value = i === 0 ? "human" : meta.agents[0];
+        agentChoices(meta.agents).map((a) => h("option", { value: a }, t("lobby.botName", { name: agentName(a) }))));
+      sel.value = i === 0 ? "human" : meta.agents.includes("medium") ? "medium" : meta.agents[0];
       seatsBox.append(h("label", {}, h("span", {}, t("game.seat", { n: i + 1 })), sel));
     }
   }
@@ -135,7 +135,7 @@ function gameList(games, kind) {
   if (!games.length) return h("p", { class: "muted" }, t("lobby.none"));
   const mine = mySeats();
   return h("ul", { class: "games" }, games.map((g) => {
-    const status = g.over ? t("lobby.over") : t("lobby.playing");
+    const status = (g.over ? t("lobby.over") : t("lobby.playing")) + (g.seeded ? ` · ${t("lobby.seededGame", { seed: g.seed })}` : "");
     const who = g.seats.map(seatLabel).join(", ");
     const actions = [];
     if (kind === "mine") {

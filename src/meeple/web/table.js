@@ -96,6 +96,7 @@ function turnBanner(view, ctx) {
   return h("div", { class: cls, id: "turn" },
     h("span", { class: "title" }, gameTitle(view.game)), " · ", h("strong", {}, text),
     view.seat === null ? h("span", { class: "muted" }, " · " + t("game.spectator")) : null,
+    view.seeded ? h("span", { class: "seeded", id: "seeded", title: t("game.seededHelp") }, " · " + t("lobby.seededGame", { seed: view.seed })) : null,
     clock ? h("span", { class: "clock", id: "clock", dir: "ltr" }, t("game.clock", { s: Math.ceil(view.remaining) })) : null);
 }
 
