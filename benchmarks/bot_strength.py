@@ -2,6 +2,7 @@
 
 usage: python benchmarks/bot_strength.py [GAME ...] [--players 2] [--random-games 200]
            [--mcts-games 20] [--mcts SPEC] [--workers 2] [--seed 1] [--max-decisions 20000] [--out DIR]
+           [--old-heuristic FILE [--old-games 200]]
 
 For each game: ``greedy`` against ``random`` (target: greedy wins at least 90%), then ``mcts``
 at one second per decision against ``greedy`` (target: at least 60%), with seats rotated and 95%
@@ -10,18 +11,30 @@ meeple-bot-strength folder in the temporary directory) as the tournaments' JSON 
 interrupted run resumes where it stopped. Two bots can lock a game that only ends when someone chooses to end it
 (Scythe: one seat taking a coin every turn, the other not finding its sixth star): ``--max-decisions`` stops such a
 game, which is stored as aborted and counted apart, and as a game the challenger did not win.
+
+``--old-heuristic FILE`` measures a change of a game's heuristic instead: FILE is the heuristic module as it was
+(``git show REV:src/meeple/games/scythe/evaluate.py > /tmp/old_evaluate.py``), loaded inside the game's package;
+``old-greedy`` and ``old-mcts`` are then ``greedy`` and the ``--mcts`` spec scoring positions with its
+``evaluate``, and the run plays ``greedy`` against ``old-greedy`` (``--old-games``) and the ``--mcts`` spec against
+``old-mcts`` (``--mcts-games``), target 60% each.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
 import meeple
-from meeple.agents import has_evaluation
+from meeple.agents import has_evaluation, make_agent, register_agent
+from meeple.agents.base import Agent
+from meeple.core import Action, Game, State
 from meeple.sim import Tournament, run_tournament, summary_of
 from meeple.sim.play import MAX_DECISIONS
 from meeple.sim.report import summary_tables
@@ -58,6 +71,42 @@ def duel(game: str, challenger: str, baseline: str, games: int, target: float, a
         console.print(f"  time per decision, {e.label}: {e.seconds_per_decision * 1000:.2f} ms over {e.decisions} decisions{extra}")
 
 
+class OldHeuristic(Agent):
+    """Plays ``spec`` with the game's ``evaluate`` replaced, while it decides, by an older module's."""
+
+    def __init__(self, spec: str, evaluate: Callable[[State], list[float]], seed: int | None = None, **params: Any) -> None:
+        self.inner = make_agent(spec, seed=seed, **params)
+        self.evaluate = evaluate
+        self.name = f"old-{spec}"
+
+    def check_game(self, game: Game) -> None:
+        self.inner.check_game(game)
+
+    def act(self, state: State) -> Action:
+        cls = type(state.game)
+        saved = cls.__dict__.get("evaluate")
+        cls.evaluate = lambda _game, s: self.evaluate(s)
+        try:
+            return self.inner.act(state)
+        finally:
+            if saved is None:
+                del cls.evaluate
+            else:
+                cls.evaluate = saved
+
+
+def register_old_heuristic(game: str, path: Path, mcts: str) -> None:
+    package = type(meeple.load(game)).__module__.rsplit(".", 1)[0]
+    spec = importlib.util.spec_from_file_location(f"{package}._old_heuristic", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    register_agent("old-greedy", lambda seed=None, **kw: OldHeuristic("greedy", module.evaluate, seed, **kw))
+    register_agent("old-mcts", lambda seed=None, **kw: OldHeuristic(mcts, module.evaluate, seed, **kw))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="*", help="games to measure (default: every game with a heuristic)")
@@ -69,8 +118,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-decisions", type=int, default=MAX_DECISIONS, help="stop a locked game after this many decisions")
     parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "meeple-bot-strength")
+    parser.add_argument("--old-heuristic", type=Path, help="the game's heuristic module as it was: new bots against old")
+    parser.add_argument("--old-games", type=int, default=200, help="games of greedy against old-greedy")
     args = parser.parse_args()
     names = args.games or [n for n in meeple.games() if has_evaluation(meeple.load(n))]
+    if args.old_heuristic is not None:
+        if len(names) != 1:
+            raise SystemExit("--old-heuristic: name the one game whose heuristic it is")
+        register_old_heuristic(names[0], args.old_heuristic, args.mcts)
+        console.rule(f"{names[0]}: new heuristic against {args.old_heuristic}")
+        if args.old_games:
+            duel(names[0], "greedy", "old-greedy", args.old_games, 0.60, args)
+        if args.mcts_games:
+            duel(names[0], args.mcts, "old-mcts", args.mcts_games, 0.60, args)
+        return
     for name in names:
         console.rule(name)
         if args.random_games:
