@@ -12,7 +12,7 @@ let teardown = () => {};
 
 async function start() {
   const select = document.getElementById("lang");
-  await setLanguage(preferred());
+  await setLanguage(preferred(), false);
   select.value = language();
   select.addEventListener("change", async () => { await setLanguage(select.value); route(); });
   meta = await get("meta");

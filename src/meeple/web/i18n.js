@@ -20,13 +20,15 @@ async function fetchCatalogue(lang) {
   return r.json();
 }
 
-export async function setLanguage(lang) {
+// remember: store the choice for the next visit (a person chose it); the start of a page only reads it, so that a
+// choice made meanwhile (another tab, a test) is never overwritten by the language the page started in.
+export async function setLanguage(lang, remember = true) {
   if (!SUPPORTED.includes(lang)) lang = "en";
   if (!Object.keys(english).length) english = (await fetchCatalogue("en")).messages;
   const cat = lang === "en" ? { messages: english, dir: "ltr" } : await fetchCatalogue(lang);
   messages = cat.messages;
   current = lang;
-  localStorage.setItem(KEY, lang);
+  if (remember) localStorage.setItem(KEY, lang);
   document.documentElement.lang = lang;
   document.documentElement.dir = cat.dir;
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);

@@ -273,9 +273,11 @@ function recentRolls(view, ctx) {
   for (const entry of view.events || []) {
     for (const e of entry.events || []) {
       const k = e.kind.replace("stoneage.", "");
+      // Tools and gains belong to the last location roll; a dice-for-all roll takes neither.
+      const roll = chains.length && chains[chains.length - 1].tools ? chains[chains.length - 1] : null;
       if (k === "roll") chains.push({ seat: e.seat, dice: e.params.dice, total: e.params.total, source: e.params.source, tools: [] });
-      else if ((k === "tool" || k === "one_use_tool_added") && chains.length) chains[chains.length - 1].tools.push(e.params.value);
-      else if ((k === "gain" || k === "gain_nothing") && chains.length) chains[chains.length - 1].result = e.params;
+      else if ((k === "tool" || k === "one_use_tool_added") && roll) roll.tools.push(e.params.value);
+      else if ((k === "gain" || k === "gain_nothing") && roll) roll.result = e.params;
       else if (k === "dice_for_all") chains.push({ seat: e.seat, faces: e.params.faces.list });
     }
   }
