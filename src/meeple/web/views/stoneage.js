@@ -242,7 +242,7 @@ function tileCost(top) {
   if (top.kind === "fixed") return h("div", { class: "sa-tile-cost" }, RESOURCES.flatMap((r) => Array.from({ length: top.cost[r] || 0 }, () => icon(r))));
   if (top.kind === "count_kinds") {
     return h("div", { class: "sa-tile-cost", title: t("stoneage.countKinds", { count: top.count, kinds: top.kinds }) },
-      Array.from({ length: top.count }, () => icon("any", term("count_kinds"))), h("small", { class: "sa-kinds" }, t("stoneage.kinds", { n: top.kinds })));
+      Array.from({ length: top.count }, () => icon("any", term("count_kinds"))), h("small", { class: "sa-kinds" }, top.kinds === 1 ? t("stoneage.oneKind") : t("stoneage.kinds", { n: top.kinds })));
   }
   return h("div", { class: "sa-tile-cost", title: t("stoneage.anyResources", { min: top.count_min, max: top.count_max }) },
     icon("any", term("any_1_to_7")), h("b", { dir: "ltr" }, `${top.count_min}–${top.count_max}`));
@@ -395,7 +395,7 @@ function payBuilder(view, ctx, panel) {
   const target = where.startsWith("card") ? o.display[Number(where.split(" ")[1]) - 1] : o.stacks[Number(where.split(" ")[1]) - 1].top;
   const face = target ? (where.startsWith("card") ? cardFace(target, "small") : tileFace(target, "small")) : null;
   const rule = where.startsWith("card") ? t("stoneage.cost", { n: where.split(" ")[1] })
-    : target?.kind === "fixed" ? term("fixed") : target?.kind === "count_kinds" ? t("stoneage.countKinds", { count: target.count, kinds: target.kinds })
+    : target?.kind === "fixed" ? term("fixed") : target?.kind === "count_kinds" ? (target.kinds === 1 ? t("stoneage.countOneKind", { count: target.count }) : t("stoneage.countKinds", { count: target.count, kinds: target.kinds }))
       : t("stoneage.anyResources", { min: 1, max: 7 });
   return panel("sa-pay", t("stoneage.payFor", { what: placeName(where) }), { dataset: { paying: where } },
     h("div", { class: "sa-row" }, face, h("span", { class: "muted" }, rule)),
