@@ -17,6 +17,7 @@ and loaded again finds its narration still valid (it is checked against the hist
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from collections import OrderedDict
@@ -45,7 +46,17 @@ class Told:
     ply: int  # the history's length when the decision was taken: the ply of the view it was chosen in
     after: int  # the history's length once the decision and its chance outcomes were played
     seat: int | None
-    events: dict[Viewer, list[dict[str, Any]]]
+    # each viewer's events as JSON text (a list of event dicts): encoded once when told, not again for each of the
+    # next EVENTS_TAIL views that show it, and held as strings, which the garbage collector never scans (a thousand
+    # live games' narrations held as dicts were millions of tracked objects: collections paused the server)
+    events: dict[Viewer, str]
+
+    def entry(self, viewer: Viewer) -> dict[str, Any]:
+        return {"ply": self.ply, "seat": self.seat, "events": json.loads(self.events.get(viewer, "[]"))}
+
+    def entry_json(self, viewer: Viewer) -> str:
+        seat = "null" if self.seat is None else self.seat
+        return f'{{"ply":{self.ply},"seat":{seat},"events":{self.events.get(viewer, "[]")}}}'
 
 
 class Stale(Exception):
@@ -98,7 +109,7 @@ class Narration:
             cursor.script = None
         if cursor.history[step:] != history[step:end]:
             raise ValueError(f"decision {history[step]!r} at {step} does not replay as stored")
-        told = {viewer: describe(cursor.game, before, action, cursor, viewer) for viewer in viewers}
+        told = {viewer: json.dumps(describe(cursor.game, before, action, cursor, viewer), separators=(",", ":")) for viewer in viewers}
         self.told.append(Told(step, end, seat if seat is not None else before.current_player, told))
         self.seen.extend(history[step:end])
 
@@ -184,16 +195,32 @@ def since_of(history: Sequence[Any], deciders: Sequence[int | None], viewer: Vie
     return 0
 
 
-def events_for(
+def told_tail(
     game_id: str, doc: dict[str, Any], deciders: Sequence[int | None], viewer: Viewer, tail: int
-) -> tuple[list[dict[str, Any]], int]:
-    """The last ``tail`` decisions as ``viewer`` was told them (oldest first; more where the decisions since its own
-    last one are more, up to :data:`WINDOW`), and ``since``: the ply the game had reached once the viewer's own last
-    decision was played (0 if it has made none), so the decisions with ``ply >= since`` are what happened since."""
+) -> tuple[list[Told], int]:
+    """The decisions :func:`events_for` tells ``viewer``, and its ``since``."""
     told = told_for(game_id, doc, deciders)
     since = since_of(doc["history"], deciders, viewer)
     start = max(0, len(told) - tail)
     if since:
         while start > 0 and told[start - 1].ply >= since:
             start -= 1
-    return [{"ply": t.ply, "seat": t.seat, "events": t.events.get(viewer, [])} for t in told[start:]], since
+    return told[start:], since
+
+
+def events_for(
+    game_id: str, doc: dict[str, Any], deciders: Sequence[int | None], viewer: Viewer, tail: int
+) -> tuple[list[dict[str, Any]], int]:
+    """The last ``tail`` decisions as ``viewer`` was told them (oldest first; more where the decisions since its own
+    last one are more, up to :data:`WINDOW`), and ``since``: the ply the game had reached once the viewer's own last
+    decision was played (0 if it has made none), so the decisions with ``ply >= since`` are what happened since."""
+    told, since = told_tail(game_id, doc, deciders, viewer, tail)
+    return [t.entry(viewer) for t in told], since
+
+
+def events_json(
+    game_id: str, doc: dict[str, Any], deciders: Sequence[int | None], viewer: Viewer, tail: int
+) -> tuple[str, int]:
+    """:func:`events_for` as JSON text (a list), from each decision's entry encoded once."""
+    told, since = told_tail(game_id, doc, deciders, viewer, tail)
+    return "[" + ",".join(t.entry_json(viewer) for t in told) + "]", since

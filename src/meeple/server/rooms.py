@@ -34,7 +34,7 @@ from .limits import Limits, RateLimit
 from .outbox import Outgoing
 from .seats import BOT, HUMAN, MAX_NAME, check_seat_index, check_spec, hash_token
 from .storage import Append, Conflict, Storage, StoredGame
-from .views import seat_view
+from .views import seat_view, seat_view_json
 
 __all__ = [
     "BOT", "HUMAN", "BadRequest", "Forbidden", "Live", "NotFound", "Refused", "Rooms", "ServerError", "TooMany",
@@ -584,8 +584,35 @@ class Rooms:
             log.exception("game %s: the view of seat %s failed", live.id, seat)
             return {"type": "error", "code": "server", "message": "this game cannot be shown: the server logged why"}
 
+    def view_text(self, live: Live, seat: int | None) -> str | dict[str, Any]:
+        """The view of :meth:`view` as the JSON text a connection sends (an error message instead if it fails)."""
+        try:
+            remaining = None
+            if live.deadline is not None:
+                remaining = max(0.0, live.deadline - asyncio.get_running_loop().time())
+            return seat_view_json(live, seat, can_undo=self.can_undo(live, seat), remaining=remaining, abandoned=live.stored.abandoned)
+        except Exception:
+            log.exception("game %s: the view of seat %s failed", live.id, seat)
+            return {"type": "error", "code": "server", "message": "this game cannot be shown: the server logged why"}
+
     def broadcast(self, live: Live) -> None:
         """Tell every subscriber that its view changed; the view is built when its connection sends it, so one
-        that is behind builds only the newest."""
+        that is behind builds only the newest, and built once for all the subscribers of one seat."""
+        shared: dict[int | None, Callable[[], str | dict[str, Any]]] = {}
         for sub in list(live.subscribers):
-            sub.push(functools.partial(self.view_or_error, live, sub.seat))
+            build = shared.get(sub.seat)
+            if build is None:
+                build = shared[sub.seat] = once(functools.partial(self.view_text, live, sub.seat))
+            sub.push(build)
+
+
+def once(build: Callable[[], Any]) -> Callable[[], Any]:
+    """``build``, called at most once: the first caller builds, later ones get the same result."""
+    made: list[Any] = []
+
+    def get() -> Any:
+        if not made:
+            made.append(build())
+        return made[0]
+
+    return get

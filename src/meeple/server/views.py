@@ -9,9 +9,10 @@ its own last decision left the game (see :mod:`.narration`).
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
-from .narration import events_for
+from .narration import events_for, events_json
 
 if TYPE_CHECKING:
     from .rooms import Live
@@ -49,12 +50,29 @@ def game_log(live: Live, viewer: int | None) -> tuple[list[dict[str, Any]], int]
 
 
 def seat_view(live: Live, seat: int | None, *, can_undo: bool, remaining: float | None) -> dict[str, Any]:
+    view = view_fields(live, seat, can_undo=can_undo, remaining=remaining)
+    view["events"], view["since"] = events_for(live.id, live.stored.record(), live.stored.deciders, seat, EVENTS_TAIL)
+    return view
+
+
+def seat_view_json(live: Live, seat: int | None, *, can_undo: bool, remaining: float | None, abandoned: bool = False) -> str:
+    """:func:`seat_view` as the JSON text a connection sends (``legal`` emptied when ``abandoned``): the events, most
+    of a view, are spliced in from each decision's entry encoded once rather than encoded again for every view."""
+    view = view_fields(live, seat, can_undo=can_undo, remaining=remaining)
+    if abandoned:
+        view["legal"] = []
+    events, view["since"] = events_json(live.id, live.stored.record(), live.stored.deciders, seat, EVENTS_TAIL)
+    text = json.dumps(view, separators=(",", ":"))
+    return f'{text[:-1]},"events":{events}}}'
+
+
+def view_fields(live: Live, seat: int | None, *, can_undo: bool, remaining: float | None) -> dict[str, Any]:
+    """Everything of a seat's view but its events and since."""
     state = live.state
     game = state.game
     current = state.current_player
     mine = seat is not None and current == seat and live.stored.seats[seat]["kind"] == "human"
     log, moves = game_log(live, seat)
-    events, since = events_for(live.id, live.stored.record(), live.stored.deciders, seat, EVENTS_TAIL)
     result = state.result()
     return {
         "type": "state",
@@ -72,8 +90,8 @@ def seat_view(live: Live, seat: int | None, *, can_undo: bool, remaining: float 
         "observation": state.observation(seat),
         "legal": [str(a) for a in state.legal_actions()] if mine else [],
         "log": log,
-        "events": events,  # each decision in game terms, as this seat may know it (narration.py)
-        "since": since,
+        # "events" (each decision in game terms, as this seat may know it: narration.py) and "since" are added by
+        # seat_view and seat_view_json
         "result": None if result is None else result.to_dict(),
         "clock": live.stored.clock,
         "remaining": remaining,
