@@ -141,7 +141,9 @@ export function mapView(view, ctx, board, pick) {
     const kind = hex.kind === "home_base" ? "home_base" : hex.terrain || "home_base";
     const acts = legalAt[id] || [];
     const fighting = o.turn?.combat?.space === id || (o.pending_combats || []).includes(id);
-    const cls = ["hex", `t-${kind}`, acts.length ? "playable" : "", moving && moving.space === id ? "moving" : "", fighting ? "combat" : ""].filter(Boolean).join(" ");
+    // a hex the moving unit can step to is drawn apart from the other targets (produce, deploy, pay...)
+    const reach = moving && acts.length > 0 && acts.every((a) => a.startsWith("to "));
+    const cls = ["hex", `t-${kind}`, acts.length ? "playable" : "", reach ? "reach" : "", moving && moving.space === id ? "moving" : "", fighting ? "combat" : ""].filter(Boolean).join(" ");
     const label = `${id} · ${term(kind)}${hex.tunnel ? " · " + term("tunnel") : ""}${hex.faction ? " · " + term(hex.faction) : ""}`;
     layers.cells.push(svg("g", {
       class: cls, "data-hex": id, "data-mark": `hex:${id}`, tabindex: acts.length ? 0 : null, role: acts.length ? "button" : null, "aria-label": label,
@@ -149,6 +151,7 @@ export function mapView(view, ctx, board, pick) {
       svg("polygon", { points: hexPoints(c), fill: TERRAIN[kind] || "#eee", class: "ground" }),
       svg("polygon", { points: hexPoints(c), fill: `url(#pat-${kind})`, class: "pattern" }),
       acts.length ? svg("polygon", { points: hexPoints(c, SIZE - 3), class: "target" }) : null,
+      reach ? svg("circle", { cx: c[0], cy: c[1], r: 4, class: "reach-dot" }) : null,
       fighting ? svg("polygon", { points: hexPoints(c, SIZE - 1.5), class: "combat-ring" }) : null));
     for (const dir of hex.river_edges || []) {
       const [a, b] = EDGE_CORNERS[dir] || [];
@@ -211,13 +214,27 @@ export function mapView(view, ctx, board, pick) {
     root.dataset.zoom = zoom.k;
     root.style.touchAction = zoom.k > 1 ? "none" : "pan-y";
   };
+  // Zoom by f about the map point (cx, cy), which stays where it is on the screen (the view's centre by default).
   const zoomBy = (f, cx = zoom.x + W / zoom.k / 2, cy = zoom.y + H / zoom.k / 2) => {
     const k = Math.max(1, Math.min(4, zoom.k * f));
-    zoom = { k, x: cx - W / k / 2, y: cy - H / k / 2 };
+    const fx = (cx - zoom.x) / (W / zoom.k);
+    const fy = (cy - zoom.y) / (H / zoom.k);
+    zoom = { k, x: cx - fx * W / k, y: cy - fy * H / k };
     frame();
   };
+  // A screen point as a map point, for zooming about the fingers or the mouse.
+  const toMap = (clientX, clientY) => {
+    const rect = root.getBoundingClientRect();
+    return [zoom.x + ((clientX - rect.left) / Math.max(1, rect.width)) * (W / zoom.k), zoom.y + ((clientY - rect.top) / Math.max(1, rect.height)) * (H / zoom.k)];
+  };
   frame();
-  panAndPinch(root, () => ({ W, H }), zoomBy, frame);
+  panAndPinch(root, () => ({ W, H }), zoomBy, frame, toMap);
+  // ctrl + wheel (a trackpad's pinch sends the same) zooms about the pointer; a plain wheel scrolls the page
+  root.addEventListener("wheel", (e) => {
+    if (!e.ctrlKey) return;
+    e.preventDefault();
+    zoomBy(Math.exp(-e.deltaY / 300), ...toMap(e.clientX, e.clientY));
+  }, { passive: false });
   const activate = (target) => {
     const unit = target.closest("g.unit.playable");
     if (unit) return pick(null, [unit.dataset.action]);
@@ -256,29 +273,39 @@ function gear(x, y, r) {
   return d + `M${x + r * 0.6},${y} a${r * 0.6},${r * 0.6} 0 1 0 0,0.01`;
 }
 
-// Drag to pan once zoomed in; two fingers pinch. A drag never also counts as a click on a hex.
-function panAndPinch(root, size, zoomBy, frame) {
+// Drag to pan once zoomed in; two fingers pinch about their midpoint. A drag never also counts as a click on a hex.
+function panAndPinch(root, size, zoomBy, frame, toMap) {
   const pts = new Map();
   let start = null;
+  // the gesture starts again from the fingers now down (a second finger down, or one of two lifted)
+  const restart = () => {
+    const [p] = pts.values();
+    start = p ? { x: p.x, y: p.y, zx: zoom.x, zy: zoom.y, dist: pinchDistance(pts) } : null;
+  };
   root.addEventListener("pointerdown", (e) => {
     pts.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    delete root.dataset.dragged;
-    start = { x: e.clientX, y: e.clientY, zx: zoom.x, zy: zoom.y, dist: pinchDistance(pts) };
+    if (pts.size === 1) delete root.dataset.dragged;
+    restart();
   });
   root.addEventListener("pointermove", (e) => {
     if (!pts.has(e.pointerId) || !start) return;
     pts.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pts.size === 2) {
+      const d = pinchDistance(pts);
+      if (start.dist && d) {
+        const [a, b] = [...pts.values()];
+        zoomBy(d / start.dist, ...toMap((a.x + b.x) / 2, (a.y + b.y) / 2));
+        start.dist = d;
+        root.dataset.dragged = "1";
+      }
+      return;
+    }
     const rect = root.getBoundingClientRect();
     const { W } = size();
     const unit = W / zoom.k / Math.max(1, rect.width);
-    if (pts.size === 2) {
-      const d = pinchDistance(pts);
-      if (start.dist && d) { zoomBy(d / start.dist); start.dist = d; root.dataset.dragged = "1"; }
-      return;
-    }
     const dx = e.clientX - start.x;
     const dy = e.clientY - start.y;
-    if (zoom.k > 1 && Math.hypot(dx, dy) > 6) {
+    if (zoom.k > 1 && (root.dataset.dragged || Math.hypot(dx, dy) > 6)) {
       root.dataset.dragged = "1";
       zoom.x = start.zx - dx * unit;
       zoom.y = start.zy - dy * unit;
@@ -287,6 +314,7 @@ function panAndPinch(root, size, zoomBy, frame) {
   });
   const end = (e) => {
     pts.delete(e.pointerId);
+    restart();
     if (!pts.size) setTimeout(() => { delete root.dataset.dragged; }, 0);
   };
   root.addEventListener("pointerup", end);

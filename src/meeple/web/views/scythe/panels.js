@@ -161,7 +161,7 @@ export function automaPanel(o, compact = false, board = null) {
   const lastCard = (a.discard || [])[a.discard.length - 1];
   const ticks = Array.from({ length: a.tracker_spaces }, (_, i) => h("span", { class: `tick${i + 1 === a.tracker_space ? " at" : i + 1 < a.tracker_space ? " past" : ""}` }));
   const stars = Object.entries(a.stars || {}).flatMap(([k, n]) => Array.from({ length: n }, () => h("span", { class: "star", title: term(`star_${k}`) }, "★")));
-  return h(compact ? "div" : "section", { class: `automa${compact ? "" : " panel"}`, id: compact ? null : "automa", style: `--seat:${f.fill}`, dataset: { mark: "seat:1" } },
+  return h(compact ? "div" : "section", { class: `automa${compact ? "" : " panel"}`, id: compact ? null : "automa", style: `--seat:${f.fill}`, dataset: compact ? {} : { mark: "seat:1" } },  // compact: its list item bears the mark
     h("header", {}, h("span", { class: "emblem-chip", style: `background:${f.fill};color:${f.line}` }, f.emblem),
       h("strong", {}, t("scythe.automa.title")), h("span", {}, ` ${term(a.faction)} · ${term(a.level)}`)),
     h("div", { class: "automa-line" },
