@@ -1,7 +1,8 @@
 """Scythe solo: win rate and final coin difference of bots against each Automa level (automa §4.4, §10).
 
 usage: python benchmarks/automa_strength.py [--bots greedy mcts:iterations=16 ...] [--levels LEVEL ...]
-           [--games 200] [--mcts-games N] [--workers 2] [--seed 1] [--out DIR]
+           [--games 200] [--mcts-games N] [--workers 2] [--seed 1] [--out DIR] [--breakdown]
+           [--old-heuristic FILE]
 
 Each bot is a seat spec (docs/agents.md). Each game is a fresh deal (seed, seed+1, ...): random factions for both
 sides, a random mat, the human seat played by the bot. A game is won when the bot's score beats the Automa's after
@@ -9,6 +10,10 @@ the tie-breakers (a full tie counts as a win, as Result ranks it 1). Prints, per
 the win rate with its 95% Wilson interval, the mean final coin difference (bot minus Automa) with its standard
 error, the mean scores, and the CPU seconds per game; with --breakdown, the mean points of each scoring category
 (coins in hand, stars, territories, resource pairs, structure bonus) for the bot and for the Automa.
+
+With ``--old-heuristic FILE`` (an older copy of games/scythe/evaluate.py, e.g. from ``git show``), the bots
+``old-greedy`` and ``old-mcts`` (the ``mcts:seconds=1`` spec) score positions with that copy (bot_strength.py), so a
+change of the heuristic can be measured against the old one on the same deals: ``--bots greedy old-greedy``.
 
 Every finished game is appended to DIR/<bot>-<level>.jsonl (default DIR: meeple-automa-strength in the temporary
 directory); a rerun with the same DIR plays only the seeds not yet there, so an interrupted run, or one with more
@@ -21,6 +26,7 @@ import argparse
 import json
 import math
 import statistics
+import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -113,7 +119,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "meeple-automa-strength")
     parser.add_argument("--breakdown", action="store_true", help="also print mean points by scoring category")
+    parser.add_argument("--old-heuristic", type=Path, help="an older copy of the Scythe heuristic, played by old-greedy")
     args = parser.parse_args()
+    if args.old_heuristic is not None:
+        sys.path.insert(0, str(Path(__file__).parent))
+        from bot_strength import register_old_heuristic
+
+        register_old_heuristic("scythe", args.old_heuristic, "mcts:seconds=1")
     for bot in args.bots:
         make_agent(bot, seed=0)  # a bad spec fails before any game is played
     args.out.mkdir(parents=True, exist_ok=True)
