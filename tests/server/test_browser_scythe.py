@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 import urllib.request
 from typing import Any
 
@@ -57,16 +56,19 @@ def open_seat(driver: Any, base: str, gid: str, seat: int, tokens: dict[int, str
     )
     driver.get(f"{base}#/game/{gid}/{seat}")
     driver.refresh()
-    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#game[data-ply] .scythe .hexmap g.hex"))
-    if driver.find_element(By.TAG_NAME, "html").get_attribute("lang") != lang:  # the page kept the language it had
-        Select(driver.find_element(By.ID, "lang")).select_by_value(lang)
-        wait(
-            driver,
-            lambda d: (
-                d.find_element(By.TAG_NAME, "html").get_attribute("lang") == lang
-                and d.find_elements(By.CSS_SELECTOR, "#game[data-ply] .hexmap")
-            ),
+    # the printed board has come (home bases are drawn from it): no redraw for it will follow under a test's clicks
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#game[data-ply] .scythe .hexmap g.home"), 40)
+
+    def speaks(d: Any) -> bool:
+        return bool(
+            d.find_element(By.TAG_NAME, "html").get_attribute("lang") == lang
+            and d.find_element(By.ID, "lang").get_attribute("value") == lang
+            and d.find_elements(By.CSS_SELECTOR, "#game[data-ply] .scythe .hexmap g.home")
         )
+
+    if not speaks(driver):  # the page kept the language it had
+        Select(driver.find_element(By.ID, "lang")).select_by_value(lang)
+        wait(driver, speaks, 40)
 
 
 def page_ply(driver: Any) -> int:
@@ -369,7 +371,7 @@ def test_a_solo_game_shows_the_automa_in_the_player_list_and_is_played_by_clicki
         assert browser.find_element(By.CSS_SELECTOR, ".map-wrap").get_attribute("dir") == "ltr"  # the map is not mirrored
     screenshot(browser, f"scythe-solo-{lang}-desktop")
     window(browser, *PHONE)
-    time.sleep(0.3)
+    wait(browser, lambda d: d.execute_script("return window.innerWidth") < 500)
     screenshot(browser, f"scythe-solo-{lang}-phone")
     no_overflow(browser)
 
@@ -398,9 +400,10 @@ def test_a_finished_solo_game_shows_the_score_by_category_and_the_automa_s(serve
     send(server, gid, tokens, moves, players=1, seed=9)
     open_seat(browser, server, gid, 0, tokens)
     wait(browser, lambda d: d.find_elements(By.ID, "automa-score"))
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
     score = browser.find_element(By.ID, "automa-score").text
     parts = s.result().details["automa_breakdown"]
-    assert str(sum(parts.values())) in score and "Coins in hand" in score
+    assert str(sum(parts.values())) in score and "Coins in hand" in score, score
     assert browser.find_elements(By.ID, "breakdown"), "the human's score by category (the shell's result panel)"
     screenshot(browser, "scythe-solo-end-desktop")
     window(browser, *PHONE)
@@ -415,27 +418,35 @@ def test_a_move_is_made_with_the_keyboard_alone(server: str, browser: Any) -> No
 
     window(browser, *DESKTOP)
     gid, tokens = create(server, ["human", "human"], seed=3)
-    seat = api(server, f"games/{gid}/view", {"seat": None})["current_player"]
+    view = api(server, f"games/{gid}/view", {"seat": None})
+    seat = view["current_player"]
+    column = [x.split("/")[0] for x in view["observation"]["players"][seat]["sections"]].index("move")
     open_seat(browser, server, gid, seat, tokens)
 
-    def press(el: Any) -> None:
+    def press(css: str) -> None:
+        """Focus the element ``css`` names (found afresh: a redraw may have replaced it) and press Enter."""
         before = page_ply(browser)
-        browser.execute_script("arguments[0].focus()", el)
-        assert browser.switch_to.active_element == el, "the element takes the keyboard focus"
+
+        def focused(d: Any) -> bool:
+            shown = [e for e in d.find_elements(By.CSS_SELECTOR, css) if e.is_displayed()]
+            if not shown:
+                return False
+            el = shown[0]
+            d.execute_script("arguments[0].focus()", el)
+            return bool(d.switch_to.active_element == el)
+
+        wait(browser, focused)  # the element takes the keyboard focus
         ActionChains(browser).send_keys(Keys.ENTER).perform()
         wait(browser, lambda d: page_ply(d) != before)
 
-    column = next(
-        c
-        for c in browser.find_elements(By.CSS_SELECTOR, f".mat[data-seat='{seat}'] .column")
-        if c.find_element(By.CSS_SELECTOR, ".top-action .action-name").text == "Move"
-    )
-    press(column.find_element(By.CSS_SELECTOR, "button.top-action"))
-    press(find(browser, ".top-options [data-action='move']"))
-    press(find(browser, ".hexmap g.unit.playable[data-action='pick character']"))
+    section = f".mat[data-seat='{seat}'] .column[data-mark='mat:{seat}:section:{column}'] button.top-action"
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, f"{section} .action-name").text == "Move")
+    press(section)
+    press(".top-options [data-action='move']")
+    press(".hexmap g.unit.playable[data-action='pick character']")
     target = find(browser, ".hexmap g.hex.playable")
     assert target.get_attribute("tabindex") == "0" and target.get_attribute("role") == "button"
-    press(target)
+    press(".hexmap g.hex.playable")
     assert any(a == "stop" or a.startswith(("to ", "pick ", "done")) for a in legal(browser)) or browser.find_elements(By.ID, "encounter")
     no_errors(browser)
 
