@@ -91,3 +91,11 @@ def test_a_view_built_as_text_is_sent_as_it_is() -> None:
     box.push(lambda: '{"type":"state","ply":3}')
     box.push({"type": "ack", "ply": 3, "ref": None})
     assert [encode(box.take()), encode(box.take())] == ['{"type":"state","ply":3}', '{"type":"ack","ply":3,"ref":null}']  # type: ignore[arg-type]
+
+
+def test_the_server_hands_the_interpreter_to_its_commit_thread_quickly(client) -> None:
+    import sys
+
+    from meeple.server.app import SWITCH_INTERVAL
+
+    assert sys.getswitchinterval() <= SWITCH_INTERVAL < 0.005  # the default 5 ms made each group commit wait

@@ -28,6 +28,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import sys
 from collections.abc import AsyncIterator
 from importlib.resources import files
 from pathlib import Path
@@ -75,6 +76,16 @@ def calm_collector() -> None:
     gc.set_threshold(max(young, YOUNG), middle, old)
 
 
+def quick_handoff() -> None:
+    """Hand the interpreter to the commit thread sooner. Each SQLite call of a commit releases and takes back the
+    interpreter lock, and while the event loop is busy the thread waited the whole switch interval (5 ms) each
+    time: a group commit of 1 ms took tens of milliseconds under load, and every move of the batch waited for it."""
+    sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
+
+
+#: Seconds a thread holds the interpreter lock while another waits for it (Python's default is 0.005).
+SWITCH_INTERVAL = 0.0005
+
 #: Net new objects between two young collections (Python's default is 700).
 YOUNG = 10_000
 
@@ -93,6 +104,7 @@ def create_app(db: str = "meeple.sqlite3", bot_delay: float = 0.0, limits: Limit
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await rooms.resume_all()
         calm_collector()
+        quick_handoff()
         yield
         await rooms.close()
         storage.close()
