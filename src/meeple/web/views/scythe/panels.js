@@ -179,7 +179,7 @@ export function automaPanel(o, compact = false, board = null) {
 }
 
 // What the Automa's card of its last turn does under the scheme it played: its move alternatives, in order, the
-// gains and the recruit line (automa RULES.md §4).
+// gains and the recruit line (automa §4, docs/rules/scythe.md).
 function automaCardText(board, card, a) {
   const c = board?.table?.automa_cards?.[card];
   if (!c) return null;
