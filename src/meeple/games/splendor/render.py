@@ -9,6 +9,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from meeple.core.words import english_words
+
 from .data import COLOURS, LETTERS
 
 STYLE = {
@@ -45,12 +47,8 @@ WORDS = {
 Say = Callable[..., str]
 
 
-def english(key: str, **params: Any) -> str:
-    """A word of the view in English (a game term as itself)."""
-    text = WORDS.get(key, key.removeprefix("term.").replace("_", " "))
-    for name, value in params.items():
-        text = text.replace("{" + name + "}", str(value))
-    return text
+#: A word of the view in English (a game term as itself).
+english = english_words(WORDS)
 
 
 def counts(d: Mapping[str, int], skip_zero: bool = True) -> Text:
