@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
 import numpy as np
@@ -161,6 +162,10 @@ class Game(ABC):
     def evaluate(self, state: State) -> list[float]:
         """A heuristic value per seat (higher is better), for greedy play and truncated search."""
         raise NotImplementedError(f"{self.name} has no heuristic evaluation")
+
+    #: Named heuristics offered besides ``evaluate`` (optional; same form: a state -> a value per seat), chosen with a
+    #: seat spec's ``evaluation=NAME`` (``greedy``, ``mcts``). Empty by default.
+    evaluations: ClassVar[Mapping[str, Callable[[State], list[float]]]] = MappingProxyType({})
 
     def observation_tensor(self, state: State, seat: int) -> np.ndarray:
         """A fixed-shape float32 array of exactly what ``seat`` may know (docs/rl.md)."""
