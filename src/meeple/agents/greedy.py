@@ -11,7 +11,7 @@ import random
 from meeple.core import Action, Game, State
 
 from .base import Agent, register_agent
-from .evaluation import require_evaluation
+from .evaluation import Evaluator, check_evaluation_name, evaluation_for
 from .turn_plan import PlannedTurn, play_turn, ranked_turns, score
 
 #: The beam width of a turn plan: how many partial turns are kept at each step.
@@ -46,13 +46,16 @@ class GreedyAgent(Agent):
     ``blunder`` (0 to 1) is the chance of a uniformly random legal action instead, drawn afresh at each decision
     that starts a ply (none while a planned turn is being played out): a weaker, still purposeful player (the
     ``easy`` level, levels.py).
+
+    ``evaluation`` names the heuristic that scores positions: one of the game's ``Game.evaluations`` (Scythe:
+    ``fitted``), or None for the game's own ``evaluate``.
     """
 
     name = "greedy"
 
     def __init__(
         self, seed: int | None = None, samples: int = 1, lookahead: int | None = None, beam: int = DEFAULT_BEAM, blunder: float = 0.0,
-        worlds: int = DEFAULT_WORLDS,
+        worlds: int = DEFAULT_WORLDS, evaluation: str | None = None,
     ) -> None:
         if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
             raise ValueError(f"greedy: samples must be a positive integer, got {samples!r}")
@@ -64,7 +67,11 @@ class GreedyAgent(Agent):
             raise ValueError(f"greedy: worlds must be a positive integer, got {worlds!r}")
         if isinstance(blunder, bool) or not isinstance(blunder, (int, float)) or not 0 <= blunder <= 1:
             raise ValueError(f"greedy: blunder must be a number from 0 to 1, got {blunder!r}")
+        check_evaluation_name(evaluation, self.name)
         self.rng = random.Random(seed)
+        self.evaluation = evaluation
+        #: The heuristic, looked up by ``check_game`` (the game is not known before).
+        self.evaluate: Evaluator | None = None
         self.blunder = float(blunder)
         self.samples = samples
         self.lookahead = lookahead
@@ -74,7 +81,7 @@ class GreedyAgent(Agent):
         self.plan = PlannedTurn()
 
     def check_game(self, game: Game) -> None:
-        require_evaluation(game, self.name)
+        self.evaluate = evaluation_for(game, self.evaluation, self.name)
 
     def act(self, state: State) -> Action:
         legal = state.legal_actions()
@@ -104,7 +111,7 @@ class GreedyAgent(Agent):
                     raise RuntimeError(f"{game.name}: determinize changed seat {seat}'s legal actions ({action} is missing)")
                 child = world.clone()
                 child.apply(twin)
-                totals[i] += score(child, seat)
+                totals[i] += score(child, seat, self.evaluate)
         best = max(totals)
         ties = [i for i, t in enumerate(totals) if t == best]
         return legal[ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]]
@@ -128,7 +135,7 @@ class GreedyAgent(Agent):
         itself is left out: its luck chose the candidates). Ties keep the beam's order."""
         lines: list[tuple[int, ...]] = []
         seen: set[float] = set()
-        for value, line in ranked_turns(world, seat, lookahead, self.beam):
+        for value, line in ranked_turns(world, seat, lookahead, self.beam, self.evaluate):
             if value not in seen:
                 seen.add(value)
                 lines.append(tuple(a.id for a in line))
@@ -141,8 +148,8 @@ class GreedyAgent(Agent):
             other = state.determinize(seat, self.rng.getrandbits(63))
             for i, line in enumerate(lines):
                 child = other.clone()
-                play_turn(child, seat, line, lookahead, REPLAN_BEAM)
-                totals[i] += score(child, seat)
+                play_turn(child, seat, line, lookahead, REPLAN_BEAM, self.evaluate)
+                totals[i] += score(child, seat, self.evaluate)
         return lines[max(range(len(lines)), key=lambda i: (totals[i], -i))]
 
 

@@ -24,7 +24,7 @@ from typing import Any
 from meeple.core import Action, Game, State
 
 from .base import Agent, register_agent
-from .evaluation import LeadRewards, outcome_rewards, require_evaluation
+from .evaluation import Evaluator, LeadRewards, check_evaluation_name, evaluation_for, outcome_rewards
 from .turn_search import TurnSearch
 
 DEFAULT_ITERATIONS = 400
@@ -70,7 +70,9 @@ class MctsAgent(Agent):
     heuristic), ``c`` (UCT exploration constant), ``scale`` (the heuristic lead worth about 0.73 of a
     win; by default the mean absolute lead seen in this search), ``relative`` (leads counted from the
     root position's lead), ``expand`` (``"one"`` child per iteration, or ``"all"`` at once, scored one
-    decision ahead). With an iteration budget only, the same seed and state give the same choice.
+    decision ahead), ``evaluation`` (the name of one of the game's ``Game.evaluations`` to score leaves with;
+    default the game's own ``evaluate``). With an iteration budget only, the same seed and state give the same
+    choice.
     """
 
     name = "mcts"
@@ -85,6 +87,7 @@ class MctsAgent(Agent):
         scale: float | None = None,
         relative: Any = UNSET,
         expand: Any = UNSET,
+        evaluation: str | None = None,
     ) -> None:
         #: The search settings given by the caller; the others come from the game's ``Game.mcts_settings``, then
         #: from ``SETTINGS`` (see ``settle``).
@@ -99,6 +102,10 @@ class MctsAgent(Agent):
             raise ValueError(f"mcts: seconds must be a positive number, got {seconds!r}")
         if scale is not None and (isinstance(scale, bool) or not isinstance(scale, (int, float)) or not scale > 0):
             raise ValueError(f"mcts: scale must be a positive number, got {scale!r}")
+        check_evaluation_name(evaluation, self.name)
+        self.evaluation = evaluation
+        #: The heuristic, looked up by ``check_game`` (the game is not known before); None where none is needed.
+        self.evaluate: Evaluator | None = None
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
@@ -121,8 +128,8 @@ class MctsAgent(Agent):
 
     def check_game(self, game: Game) -> None:
         self.settle(game)
-        if self.depth is not None or self.expand == "all":
-            require_evaluation(game, self.name)
+        if self.depth is not None or self.expand == "all" or self.evaluation is not None:
+            self.evaluate = evaluation_for(game, self.evaluation, self.name)
 
     def act(self, state: State) -> Action:
         legal = state.legal_actions()
@@ -138,7 +145,7 @@ class MctsAgent(Agent):
             return legal[0]
         if state.game.lookahead:
             if self.turn_search is None:
-                self.turn_search = TurnSearch(self.rng, self.c, TURN_CANDIDATES, TURN_BEAM, self.scale)
+                self.turn_search = TurnSearch(self.rng, self.c, TURN_CANDIDATES, TURN_BEAM, self.scale, self.evaluate)
             action = self.turn_search.act(state, seat, legal, self.iterations, self.seconds)
             self.last_iterations = self.turn_search.last_iterations
             return action
@@ -176,7 +183,7 @@ class _Search:
         self.agent = agent
         self.rng = agent.rng
         self.seat = seat
-        self.rewards = LeadRewards(agent.scale)
+        self.rewards = LeadRewards(agent.scale, agent.evaluate)
 
     def set_baseline(self, world: State) -> None:
         self.rewards.set_baseline(world)

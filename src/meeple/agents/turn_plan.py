@@ -6,21 +6,22 @@ from typing import Any
 
 from meeple.core import Action, State
 
-from .evaluation import advantage, outcome_rewards
+from .evaluation import Evaluator, advantage, outcome_rewards
 
 #: A finished game outweighs any heuristic difference: winning now beats every other move.
 _OUTCOME_WEIGHT = 1e6
 
 
-def score(state: State, seat: int) -> float:
-    """How good ``state`` is for ``seat``: its heuristic lead, or its result once the game is over."""
-    value = advantage(state.game.evaluate(state), seat)
+def score(state: State, seat: int, evaluate: Evaluator | None = None) -> float:
+    """How good ``state`` is for ``seat``: its heuristic lead (by ``evaluate``, default the game's own), or its
+    result once the game is over."""
+    value = advantage((evaluate or state.game.evaluate)(state), seat)
     if state.is_over:
         value += _OUTCOME_WEIGHT * (outcome_rewards(state)[seat] - 0.5)
     return value
 
 
-def best_turn(world: State, seat: int, limit: int, width: int) -> list[Action]:
+def best_turn(world: State, seat: int, limit: int, width: int, evaluate: Evaluator | None = None) -> list[Action]:
     """The best-scored sequence of ``seat``'s decisions from ``world`` to the end of its turn (or ``limit`` steps).
 
     A beam search: at each step every kept partial turn is extended by each of its legal actions, and the
@@ -30,15 +31,17 @@ def best_turn(world: State, seat: int, limit: int, width: int) -> list[Action]:
     search on promising lines, while the width keeps a move whose worth shows only later (a top action that pays
     for the bottom one) alive long enough to be seen. ``world`` is not changed; ties keep the legal order.
     """
-    return list(ranked_turns(world, seat, limit, width)[0][1])
+    return list(ranked_turns(world, seat, limit, width, evaluate)[0][1])
 
 
 _Entry = tuple[float, State, tuple[Action, ...]]
 
 
-def ranked_turns(world: State, seat: int, limit: int, width: int) -> list[tuple[float, tuple[Action, ...]]]:
+def ranked_turns(
+    world: State, seat: int, limit: int, width: int, evaluate: Evaluator | None = None
+) -> list[tuple[float, tuple[Action, ...]]]:
     """Every turn the beam search of ``best_turn`` finished or kept to the end, best-scored first."""
-    frontier: list[_Entry] = [(score(world, seat), world, ())]
+    frontier: list[_Entry] = [(score(world, seat, evaluate), world, ())]
     finished: list[tuple[float, tuple[Action, ...]]] = []
     for _ in range(limit):
         grown: list[_Entry] = []
@@ -49,7 +52,7 @@ def ranked_turns(world: State, seat: int, limit: int, width: int) -> list[tuple[
             for action in state.legal_actions():
                 child = state.clone()
                 child.apply(action)
-                grown.append((score(child, seat), child, (*line, action)))
+                grown.append((score(child, seat, evaluate), child, (*line, action)))
         if not grown:
             frontier = []
             break
@@ -77,7 +80,7 @@ def keep_distinct(grown: list[_Entry], width: int) -> list[_Entry]:
     return kept
 
 
-def play_turn(world: State, seat: int, ids: tuple[int, ...], limit: int, width: int) -> None:
+def play_turn(world: State, seat: int, ids: tuple[int, ...], limit: int, width: int, evaluate: Evaluator | None = None) -> None:
     """Play the turn ``ids`` (action ids) for ``seat`` in ``world``; where this world does not allow the next step
     (a different card drawn, a different fight), finish the turn with the best-scored rest instead."""
     for k, action_id in enumerate(ids):
@@ -85,7 +88,7 @@ def play_turn(world: State, seat: int, ids: tuple[int, ...], limit: int, width: 
             return
         action = next((a for a in world.legal_actions() if a.id == action_id), None)
         if action is None:
-            for rest in best_turn(world, seat, limit - k, width):
+            for rest in best_turn(world, seat, limit - k, width, evaluate):
                 world.apply(rest)
             return
         world.apply(action)

@@ -20,7 +20,7 @@ import time
 
 from meeple.core import Action, State
 
-from .evaluation import LeadRewards, outcome_rewards
+from .evaluation import Evaluator, LeadRewards, outcome_rewards
 from .turn_plan import PlannedTurn, best_turn, play_turn, ranked_turns
 
 #: The beam of the others' turns played after a leaf: narrow, as it runs once per iteration.
@@ -42,13 +42,17 @@ class TurnNode:
 class TurnSearch:
     """One seat's search over turns; ``act`` is the mcts agent's when the game sets ``Game.lookahead``."""
 
-    def __init__(self, rng: random.Random, c: float, turns: int, beam: int, scale: float | None) -> None:
+    def __init__(
+        self, rng: random.Random, c: float, turns: int, beam: int, scale: float | None, evaluate: Evaluator | None = None
+    ) -> None:
         self.rng = rng
+        #: The heuristic that scores turns and leaves (None: the game's own ``evaluate``).
+        self.evaluate = evaluate
         self.c = c
         self.turns = turns
         self.beam = beam
         self.scale = scale
-        self.rewards = LeadRewards(scale)
+        self.rewards = LeadRewards(scale, evaluate)
         self.limit = 0
         #: The rest of the chosen turn.
         self.plan = PlannedTurn()
@@ -61,7 +65,7 @@ class TurnSearch:
             self.last_iterations = 0
             return planned
         self.limit = state.game.lookahead
-        self.rewards = LeadRewards(self.scale)
+        self.rewards = LeadRewards(self.scale, self.evaluate)
         root = TurnNode(seat)
         first = state.determinize(seat, self.rng.getrandbits(63))
         self.rewards.set_baseline(first)  # leads from the root's: a game far ahead or behind still tells turns apart
@@ -95,7 +99,7 @@ class TurnSearch:
         apart would crowd out the real alternatives."""
         out: list[tuple[int, ...]] = []
         seen: set[float] = set()
-        for value, line in ranked_turns(world, seat, self.limit, self.beam):
+        for value, line in ranked_turns(world, seat, self.limit, self.beam, self.evaluate):
             if value not in seen:
                 seen.add(value)
                 out.append(tuple(a.id for a in line))
@@ -114,7 +118,7 @@ class TurnSearch:
             legal = {a.id for a in world.legal_actions()}
             fits = [i for i, line in enumerate(node.lines) if line and line[0] in legal]
             if not fits:  # no candidate starts in this world: play its best turn here, outside the tree
-                for action in best_turn(world, mover, self.limit, self.beam):
+                for action in best_turn(world, mover, self.limit, self.beam, self.evaluate):
                     world.apply(action)
                 break
             untried = [i for i in fits if i not in node.children]
@@ -124,11 +128,11 @@ class TurnSearch:
             if untried:
                 i = untried[0]
                 child = node.children[i] = TurnNode(mover)
-                play_turn(world, mover, node.lines[i], self.limit, self.beam)
+                play_turn(world, mover, node.lines[i], self.limit, self.beam, self.evaluate)
                 path.append(child)
                 break
             i = max(fits, key=lambda j: self.uct(node.children[j]))
-            play_turn(world, mover, node.lines[i], self.limit, self.beam)
+            play_turn(world, mover, node.lines[i], self.limit, self.beam, self.evaluate)
             node = node.children[i]
             path.append(node)
         # The others play their turns (the best a narrow beam finds) until the searching seat is to move again, so
@@ -139,7 +143,7 @@ class TurnSearch:
                 break
             mover = world.current_player
             assert mover is not None
-            for action in best_turn(world, mover, self.limit, ROLLOUT_BEAM):
+            for action in best_turn(world, mover, self.limit, ROLLOUT_BEAM, self.evaluate):
                 world.apply(action)
         rewards = outcome_rewards(world) if world.is_over else self.rewards(world)
         root.visits += 1
