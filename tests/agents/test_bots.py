@@ -8,7 +8,7 @@ import random
 import pytest
 
 import meeple
-from meeple.agents import make_agent
+from meeple.agents import make_agent, parse_agent_spec
 from meeple.core import State
 
 from .helpers import Poisoned, games_with_evaluation
@@ -52,9 +52,20 @@ def test_bots_choose_only_legal_actions(name):
         state.apply(action)
 
 
+#: Bots of the ladder and of named evaluations (``Game.evaluations``; a game that lacks one skips it).
+SPECS = ["greedy", "easy", "greedy:worlds=2", SMALL_MCTS, "greedy:evaluation=fitted"]
+
+
+def skip_unless_offered(name: str, spec: str) -> None:
+    evaluation = parse_agent_spec(spec)[1].get("evaluation")
+    if evaluation is not None and evaluation not in meeple.load(name).evaluations:
+        pytest.skip(f"{name} offers no evaluation named {evaluation!r}")
+
+
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("spec", ["greedy", "easy", "greedy:worlds=2", SMALL_MCTS])
+@pytest.mark.parametrize("spec", SPECS)
 def test_bots_are_reproducible_from_a_seed(name, spec):
+    skip_unless_offered(name, spec)
     def choices(seed: int) -> list[str]:
         state = advance(start(name, seed=11), 5, seed=4)
         bot = make_agent(spec, seed=seed)
@@ -72,10 +83,11 @@ def test_bots_are_reproducible_from_a_seed(name, spec):
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("spec", ["greedy", "easy", "greedy:worlds=2", SMALL_MCTS])
+@pytest.mark.parametrize("spec", SPECS)
 def test_bots_never_see_the_true_state(name, spec):
     """Agents get only the seat's doors (observation, determinize for that seat); the true state,
     where the hidden information lives, is poisoned: any other read fails the test."""
+    skip_unless_offered(name, spec)
     state = advance(start(name, seed=5), 20, seed=5)
     bot = make_agent(spec, seed=3)
     for _ in range(10):

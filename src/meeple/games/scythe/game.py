@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -14,6 +15,13 @@ from . import actions
 from .automa import OPTION_CHOICES as AUTOMA_CHOICES
 from .automa import OPTIONS as AUTOMA_OPTIONS
 from .state import ScytheState
+
+
+def fitted_evaluation(state: State) -> list[float]:
+    """The evaluation fitted on the outcomes of many games (fitted.py), offered as ``evaluation=fitted``."""
+    from .fitted import evaluate
+
+    return evaluate(state)  # type: ignore[arg-type]
 
 
 class Scythe(Game):
@@ -47,6 +55,7 @@ class Scythe(Game):
     num_actions = actions.NUM_ACTIONS
     # A turn is a section, a top action's steps, a bottom action and its payment: greedy judges a whole turn.
     lookahead = 25
+    evaluations = MappingProxyType({"fitted": fitted_evaluation})
     state_class = ScytheState
 
     def action_table(self) -> Sequence[Action]:
