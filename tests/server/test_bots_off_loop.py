@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 from pathlib import Path
@@ -118,3 +119,43 @@ def test_a_connection_that_is_behind_builds_only_the_newest_view() -> None:
     box.push({"type": "ack", "ply": 3, "ref": None})
     assert box.take() == {"type": "state", "ply": 3} and box.take()["type"] == "ack" and box.take() is None
     assert built == [3]  # the views of plies 1 and 2 were never built
+
+
+KILLED_SERVER = """
+import asyncio, os, sys
+from meeple.core import load
+from meeple.server.bots import Bots
+
+async def main():
+    bots = Bots(1)
+    state = load("splendor").new_game(players=2, seed=3)
+    await bots.decide("g", 0, "random", 1, state)  # starts the worker
+    print(*bots._pools[0]._processes, flush=True)
+    bots._pools[0].submit(sum, range(10**9))  # the worker busy, as with a long search
+    await asyncio.sleep(0.5)
+    os._exit(0)  # the server dies without closing anything, as under kill -9
+
+if __name__ == "__main__":  # the worker is spawned: it imports this file again
+    asyncio.run(main())
+"""
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="looks for the worker in /proc")
+def test_a_worker_ends_when_its_server_is_killed(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "server.py"
+    script.write_text(KILLED_SERVER)
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=True).stdout
+    pid = int(out.split()[0])
+    deadline = time.monotonic() + 10
+    while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+        time.sleep(0.1)
+    alive = Path(f"/proc/{pid}").exists() and "Z" not in Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    if alive:
+        os.kill(pid, signal.SIGKILL)
+    assert not alive, "the bot worker outlived its server"

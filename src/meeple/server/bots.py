@@ -14,6 +14,8 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -34,9 +36,22 @@ _AGENTS: OrderedDict[tuple[str, int, str], Agent] = OrderedDict()
 _KEEP = 1024  # agents kept per worker; an older one is made afresh (it loses only a plan in progress)
 
 
-def _start_worker() -> None:
+def _start_worker(server: int) -> None:
     with contextlib.suppress(OSError):
         os.nice(10)
+    threading.Thread(target=_exit_with, args=(server,), name="exit-with-server", daemon=True).start()
+
+
+def _exit_with(server: int) -> None:
+    """End this worker once the server that started it is gone: a server killed (or one whose shutdown timed out)
+    otherwise left its workers searching, orphaned, for as long as their last decision took, then waiting forever."""
+    while os.getppid() == server:
+        time.sleep(PARENT_CHECK)
+    os._exit(0)
+
+
+#: Seconds between a worker's looks at whether its server is still there.
+PARENT_CHECK = 0.5
 
 
 def _decide(game_id: str, seat: int, spec: str, seed: int, game: str, state: dict[str, Any]) -> str:
@@ -73,7 +88,7 @@ class Bots:
     def _pool(self, index: int) -> ProcessPoolExecutor:
         pool = self._pools[index]
         if pool is None:
-            pool = self._pools[index] = ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_worker)
+            pool = self._pools[index] = ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_worker, initargs=(os.getpid(),))
         return pool
 
     def _worker(self, game_id: str, seat: int) -> int:
