@@ -100,3 +100,72 @@ def test_a_defender_yet_to_answer_counts_with_what_it_could_commit():
     assert strong[0] < COMBAT_STAKE / 2 < strong[1]
     weak = stakes_after_dialling((7, 1), 7)  # it has 1 power and no card
     assert weak[0] > COMBAT_STAKE * 0.7 and weak[1] < 0.5  # (the attacker has paid its 7 power)
+
+
+# -- solo (automa §4.4, §5, §7): the tracker sets the time left, the Automa's reach the risk -----------------------
+
+
+def solo_state(level: str = "automa"):
+    from meeple.games.scythe.game import GAME
+
+    return GAME.new_game(players=1, seed=0, factions="nordic,rusviet", mats="industrial", automa_level=level)
+
+
+def near_the_end(s):
+    """Five Automa stars placed, its tracker one space before the gold star that would be its 6th (automa §4.4)."""
+    from meeple.games.scythe.automa import AUTOMA, STAR_TRACKER, TRACKERS
+
+    s.automa.cube = TRACKERS[s.automa.level]["star_spaces"][3] - 1
+    s.stars[AUTOMA][STAR_TRACKER] = 3
+    s.stars[AUTOMA][D.STAR_COMBAT] = 2
+    return refresh(s)
+
+
+def test_solo_what_is_still_to_be_used_and_what_is_built_fade_by_the_turns_the_tracker_leaves():
+    """automa §4.4: the Automa's tracker, not the bot, ends a solo game; power and a mech gained in its last turn
+    earn little (in 2 players a development keeps its worth, above)."""
+
+    def gains(late: bool) -> tuple[float, float]:
+        s = solo_state()
+        if late:
+            near_the_end(s)
+        before = evaluate(refresh(s))[0]
+        s.power[0] += 4
+        power = evaluate(s)[0] - before
+        s.power[0] -= 4
+        mech(s, 0, "4,1")  # where a worker already stands: no territory gained
+        return power, evaluate(refresh(s))[0] - before
+
+    (early_power, early_mech), (late_power, late_mech) = gains(False), gains(True)
+    assert early_power > 3 * late_power > 0
+    assert early_mech > late_mech + 2 > 2
+
+
+def exposed_character(power: int):
+    """Scheme II, the Automa at 7 power with a mech on its base 7,3; the human's character on 6,4 next to it."""
+    from meeple.games.scythe.automa import AUTOMA, CARD_IDS, TRACKERS
+
+    s = solo_state()
+    a = s.automa
+    a.cube, a.scheme = TRACKERS[a.level]["scheme_2_space"], 2
+    a.deck, a.discard, a.combat_discard = list(CARD_IDS), [], []
+    s.pos[AUTOMA][D.MECH0] = D.SPACE_INDEX["7,3"]
+    s.pos[AUTOMA][D.WORKER0 + 1] = -1  # its worker set up on 6,4
+    s.power[0], s.power[AUTOMA] = power, 7
+    s.pos[0][D.CHAR] = D.SPACE_INDEX["6,4"]
+    return refresh(s)
+
+
+def test_solo_a_unit_in_the_automas_reach_without_power_to_defend_costs_what_its_attack_would_take():
+    """automa §5, §7: the Automa attacks a combat unit in its reach and, against no power, wins a star, the
+    territory, and sends the unit home: the heuristic prefers the unit out of reach, and the gap shrinks when the
+    bot keeps power to defend with."""
+
+    def gap(power: int) -> float:
+        near = exposed_character(power)
+        far = exposed_character(power)
+        far.pos[0][D.CHAR] = D.SPACE_INDEX["3,2"]
+        return evaluate(refresh(far))[0] - evaluate(near)[0]
+
+    assert gap(0) > 1.0
+    assert gap(0) > gap(7) + 0.5
