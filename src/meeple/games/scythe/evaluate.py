@@ -9,6 +9,10 @@ one is being resolved.
 
 The rates are hand-tuned, in coins. What is still to be turned into something (resources, power, cards,
 popularity) fades as the game nears its end (the most stars anyone has); a development already made does not.
+
+Solo (automa rules, docs/rules/scythe.md), where the Automa's star tracker sets the pace: both fade by the turns
+that tracker leaves (solo_plan.turns_left), and the bot's units in the Automa's reach cost what its next attack is
+expected to take (solo_plan.threat). The two-player values do not change.
 """
 
 from __future__ import annotations
@@ -138,7 +142,8 @@ def evaluate_seat(
     workers = sum(1 for h in s.pos[p][WORKER0:] if h >= 0) - 2
     done = (upgrades, mechs, structures, recruits, workers)
     # Not faded: a development made is kept, and fading it would make a seat with a big engine shun the stars that
-    # end the game it leads.
+    # end the game it leads. In solo the Automa's tracker ends the game whatever the bot does: ``developing`` fades
+    # them by the turns left there.
     value += developing * (UPGRADE * upgrades + MECH * mechs + STRUCTURE * structures + RECRUIT * recruits + WORKER * workers)
 
     value += STAR_TEMPO * sum(stars)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 #: the coins go": 1.68 combat and 0.82 power a game against the Autometta); the share still to come is what brings
 #: its 6th star before the tracker alone would.
 OTHER_STARS = 2.5
-#: The mean value of a combat card (the deck holds 16 of 2, 12 of 3, 8 of 4, 6 of 5: §8).
+#: About the mean value of a combat card (the deck holds 16 of 2, 12 of 3, 8 of 4, 6 of 5: 3.1).
 MEAN_CARD = 3.0
 #: The spread (in combat points) of the guess of who wins a fight: the values of the cards drawn are not known.
 FIGHT_SPREAD = 1.0
@@ -66,6 +66,7 @@ def _turns_left(level: str, cube: int, stars: tuple[int, ...], deck: tuple[int, 
 
 
 def attack_chance(s: ScytheState) -> tuple[float, float, float]:
+    """The chances of the Automa's next card attacking (see ``_attack_chance``), from its public deck and power."""
     a = s.automa
     assert a is not None
     return _attack_chance(a.level, a.scheme, D.FACTIONS[s.faction[AUTOMA]], deck_left(s), s.power[AUTOMA])
