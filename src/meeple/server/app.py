@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import json
 import sys
 from collections.abc import AsyncIterator
@@ -46,6 +45,7 @@ from meeple.agents import agent_names
 from meeple.core import games as game_names
 from meeple.core import load as load_game
 
+from .collector import PacedCollector
 from .errors import BadRequest, Forbidden, NotFound, ServerError, TooLarge, WrongMediaType
 from .guard import Guard, origin_allowed, quiet_client_faults
 from .limits import Limits
@@ -65,17 +65,6 @@ def web_root() -> Path:
     return Path(str(files("meeple").joinpath("web")))
 
 
-def calm_collector() -> None:
-    """Short pauses of the garbage collector: what was loaded at start (modules, resumed games) leaves its
-    generations, and young objects are collected less often than by default but in small sweeps. A server holding a
-    thousand games otherwise stops for a full collection now and then (one pair of 300-game load runs: p99
-    act->ack 1.2 s before, 0.2 s after); a young generation of 50,000 made each young sweep pause up to 140 ms
-    (and the middle one 360 ms) under load: 10,000 keeps them a fifth of that."""
-    gc.freeze()
-    young, middle, old = gc.get_threshold()
-    gc.set_threshold(max(young, YOUNG), middle, old)
-
-
 def quick_handoff() -> None:
     """Hand the interpreter to the commit thread sooner. Each SQLite call of a commit releases and takes back the
     interpreter lock, and while the event loop is busy the thread waited the whole switch interval (5 ms) each
@@ -85,10 +74,6 @@ def quick_handoff() -> None:
 
 #: Seconds a thread holds the interpreter lock while another waits for it (Python's default is 0.005).
 SWITCH_INTERVAL = 0.0005
-
-#: Net new objects between two young collections (Python's default is 700).
-YOUNG = 10_000
-
 
 def client_address(request: Request) -> str:
     return request.client.host if request.client else ""
@@ -103,9 +88,11 @@ def create_app(db: str = "meeple.sqlite3", bot_delay: float = 0.0, limits: Limit
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await rooms.resume_all()
-        calm_collector()
+        collector = PacedCollector()
+        collector.start()
         quick_handoff()
         yield
+        await collector.stop()
         await rooms.close()
         storage.close()
 
