@@ -9,10 +9,6 @@ one is being resolved.
 
 The rates are hand-tuned, in coins. What is still to be turned into something (resources, power, cards,
 popularity) fades as the game nears its end (the most stars anyone has); a development already made does not.
-
-Solo (automa rules, docs/rules/scythe.md), where the Automa's star tracker sets the pace: both fade by the turns
-that tracker leaves (solo_plan.turns_left), and the bot's units in the Automa's reach cost what its next attack is
-expected to take (solo_plan.threat). The two-player values do not change.
 """
 
 from __future__ import annotations
@@ -21,7 +17,6 @@ import math
 from typing import TYPE_CHECKING
 
 from . import data as D
-from . import solo_plan
 from .data import FACTORY, MECH0, WORKER0
 
 if TYPE_CHECKING:
@@ -63,21 +58,6 @@ COMBAT_STAKE = 7.0
 #: The share of the most it could commit that a side yet to choose its dial and cards is taken to commit.
 UNCHOSEN_SHARE = 0.7
 
-#: Solo (automa §4.4): the game lasts as long as the Automa's star tracker allows, so what is still to be turned into
-#: coins fades by the turns left (solo_plan.turns_left) rather than by the leader's stars: fully worth with
-#: ``HORIZON`` turns or more to go, down to ``LAST_SHARE`` in the last one. Developments fade the same way there, as
-#: the Automa, not the bot, ends the game: a mech deployed in the last turns earns nothing.
-HORIZON = 10.0
-LAST_SHARE = 0.1
-DEVELOPMENT_FLOOR = 0.3
-#: The Automa's next attacks (solo_plan.threat) count at this many turns' worth: the bot plans again each turn and
-#: may move away, but a hex left in reach stays there.
-THREAT_TURNS = 1.0
-#: An Automa star is worth its coins (popularity 10 for the Automa: automa §10) and brings the end nearer.
-AUTOMA_STAR = 4.0 + 2.0
-AUTOMA_TERRITORY = 3.0
-UNIT_HOME = 1.0
-
 #: Track sizes, by the star each one earns, and the resource paying the matching bottom action.
 _TRACKS = ((D.STAR_UPGRADES, 6), (D.STAR_MECHS, D.MECHS), (D.STAR_STRUCTURES, 4), (D.STAR_RECRUITS, 4), (D.STAR_WORKERS, D.WORKERS - 2))
 _R = len(D.RESOURCES)
@@ -87,20 +67,10 @@ def evaluate(s: ScytheState) -> list[float]:
     """Each seat's value; in a solo game one value, the human's less the Automa's score so far (automa §10)."""
     stakes = combat_stakes(s) if s.combat_at >= 0 else {}
     holdings = board_holdings(s)
-    if s.automa is not None:
-        fade = solo_fade(solo_plan.turns_left(s))
-        value = evaluate_seat(s, 0, stakes, holdings[0], fade, max(fade, DEVELOPMENT_FLOOR))
-        per_territory = D.tier_of(s.pop[0])[1]
-        value -= THREAT_TURNS * solo_plan.threat(s, AUTOMA_STAR, per_territory + AUTOMA_TERRITORY, UNIT_HOME)
-        return [value - float(s.automa_score()) - stakes.get(1, 0.0)]
     fade = engine_left(s)
+    if s.automa is not None:
+        return [evaluate_seat(s, 0, stakes, holdings[0], fade) - float(s.automa_score()) - stakes.get(1, 0.0)]
     return [evaluate_seat(s, p, stakes, holdings[p], fade) for p in range(s.num_players)]
-
-
-def solo_fade(left: float) -> float:
-    """Solo: the share of its worth that what is not yet turned into coins keeps, by the turns ``left`` the
-    Automa's tracker leaves (1 with ``HORIZON`` turns or more to go)."""
-    return LAST_SHARE + (1.0 - LAST_SHARE) * min(1.0, (left - 1.0) / (HORIZON - 1.0))
 
 
 def board_holdings(s: ScytheState) -> list[tuple[int, list[int]]]:
@@ -122,9 +92,7 @@ def board_holdings(s: ScytheState) -> list[tuple[int, list[int]]]:
     return out
 
 
-def evaluate_seat(
-    s: ScytheState, p: int, stakes: dict[int, float], holdings: tuple[int, list[int]], fade: float, developing: float = 1.0,
-) -> float:
+def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float], holdings: tuple[int, list[int]], fade: float) -> float:
     from . import objectives
 
     territories, totals = holdings
@@ -142,9 +110,8 @@ def evaluate_seat(
     workers = sum(1 for h in s.pos[p][WORKER0:] if h >= 0) - 2
     done = (upgrades, mechs, structures, recruits, workers)
     # Not faded: a development made is kept, and fading it would make a seat with a big engine shun the stars that
-    # end the game it leads. In solo the Automa's tracker ends the game whatever the bot does: ``developing`` fades
-    # them by the turns left there.
-    value += developing * (UPGRADE * upgrades + MECH * mechs + STRUCTURE * structures + RECRUIT * recruits + WORKER * workers)
+    # end the game it leads.
+    value += UPGRADE * upgrades + MECH * mechs + STRUCTURE * structures + RECRUIT * recruits + WORKER * workers
 
     value += STAR_TEMPO * sum(stars)
     for (kind, size), n in zip(_TRACKS, done, strict=True):

@@ -2,8 +2,10 @@
 the game has left, and what the Automa's next attacks are likely to cost.
 
 Everything here is public: the Automa's star tracker, its level and scheme, its discards (so the cards left in its
-deck), its power, the size of its hand, and the units on the board. Derived on demand for the heuristic
-(evaluate.py); nothing is stored on the state.
+deck), its power, the size of its hand, and the units on the board. Derived on demand, for scripts, bots and
+heuristics; nothing is stored on the state. The hand-made heuristic (evaluate.py) does not use it: the trials that
+faded its terms by ``turns_left`` and charged it the ``threat`` gained nothing measurable (docs/agents.md, "A solo
+plan: the Automa's clock and its reach").
 """
 
 from __future__ import annotations
