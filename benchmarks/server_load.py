@@ -11,7 +11,7 @@ then plays a random legal move. After every client is connected it measures for 
 
 and prints p50 and p99 of both, the moves made by the human and the bot games, and any errors.
 
-    nice -n 10 python benchmarks/server_load.py                     # 1000 games at 5 s a move, 20 bot games, 60 s
+    python benchmarks/server_load.py                                # 1000 games at 5 s a move, 20 bot games, 60 s
     python benchmarks/server_load.py --games 100 --bot-games 2 --seconds 20
 
 Traffic goes only to 127.0.0.1; every loop is bounded by --seconds.
