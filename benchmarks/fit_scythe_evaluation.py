@@ -7,15 +7,16 @@ usage: python benchmarks/fit_scythe_evaluation.py [--bot greedy] [--seeds 1 300]
    factions and mats), and ``--duels`` 2-player games (seeds from the first of ``--seeds``), every seat played by
    ``--bot`` (a seat spec, e.g. ``greedy:evaluation=fitted`` to iterate on the fitted bot's own games), the agent
    seeded with the game's seed (2 players: seed*10 + seat). Each game's action ids go to DIR/<bot>-solo.jsonl and
-   DIR/<bot>-duel.jsonl, one line a game; a rerun with the same DIR plays only the games not stored yet. ``--from``
-   adds stored files of earlier runs (another bot's games) to the fit.
+   DIR/<bot>-duel.jsonl, one line a game; a rerun with the same DIR plays only the games not stored yet. The fit
+   takes the games of this run's seeds, and ``--from`` adds stored files of earlier runs (another bot's games).
+   Seeds from 1001 on are refused: they are kept for measuring.
 2. Replays every stored game and takes the position at each turn start (a seat to choose its section, no fight
    under way): solo, the player's and the Automa's features (fitted.solo_features) against the final coin
    difference (player less Automa); 2 players, the mover's seat features less the other seat's against the final
    score difference.
-3. Fits each model by ridge regression (features scaled to unit variance, penalty ``--ridge`` times the number of
-   positions' share), reports the error on held-out games (every fifth game, then refitted on all), and writes
-   the weights (JSON, a few kilobytes) to ``--out``.
+3. Fits each model by ridge regression (features scaled to unit variance, penalty ``--ridge`` / 1000 per position),
+   each weight kept to the sign fitted.SIGNS gives it, reports the error on held-out games (every fifth game; then
+   it fits on all), and writes the weights (JSON, a few kilobytes) to ``--out``.
 
 Seeded throughout: the same arguments play the same games and write the same file. The shipped weights' command
 is in docs/agents.md ("A fitted evaluation (Scythe)"). Fit only on seeds kept apart from those used to measure
@@ -39,6 +40,10 @@ from meeple.agents import make_agent
 from meeple.games.scythe import fitted
 from meeple.games.scythe.automa import LEVELS
 
+#: Seeds kept apart for measuring the fitted bot (docs/agents.md): never fitted on.
+FRESH_SEEDS = 1001
+#: Coordinate-descent sweeps of the fit (far more than it needs to settle).
+SWEEPS = 300
 #: A 2-player game still running after this many decisions is left out (a bot repeating a turn forever).
 MAX_DECISIONS = 3000
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "src" / "meeple" / "games" / "scythe" / "data" / fitted.WEIGHTS_FILE
@@ -121,23 +126,34 @@ def positions(row: dict[str, Any]) -> tuple[list[list[float]], list[float]]:
     return xs, [float(scores[p] - scores[1 - p]) for p in seats]
 
 
-def ridge(x: np.ndarray, y: np.ndarray, penalty: float, bias: bool) -> tuple[np.ndarray, float]:
-    """Least squares with an L2 penalty on the weights of the scaled features (``bias``: an unpenalised intercept)."""
+def ridge(x: np.ndarray, y: np.ndarray, penalty: float, bias: bool, signs: np.ndarray) -> tuple[np.ndarray, float]:
+    """Least squares with an L2 penalty on the weights of the scaled features (``bias``: an unpenalised intercept),
+    each weight kept to its sign where ``signs`` gives one (fitted.SIGNS): coordinate descent, which converges for
+    this convex problem and needs nothing beyond numpy."""
     mean = x.mean(axis=0) if bias else np.zeros(x.shape[1])
     scale = x.std(axis=0)
     scale[scale < 1e-9] = 1.0
     z = (x - mean) / scale
     target = y - (y.mean() if bias else 0.0)
     gram = z.T @ z + penalty * len(y) * 1e-3 * np.eye(x.shape[1])
-    w = np.linalg.solve(gram, z.T @ target) / scale
+    corr = z.T @ target
+    w = np.zeros(x.shape[1])
+    for _ in range(SWEEPS):
+        for j in range(len(w)):
+            v = (corr[j] - gram[j] @ w + gram[j, j] * w[j]) / gram[j, j]
+            w[j] = max(v, 0.0) if signs[j] > 0 else min(v, 0.0) if signs[j] < 0 else v
+    w = w / scale
     b = float(y.mean() - mean @ w) if bias else 0.0
     return w, b
 
 
-def fit(name: str, xs: list[list[float]], ys: list[float], game_of: list[int], penalty: float, bias: bool) -> tuple[np.ndarray, float]:
+def fit(
+    name: str, features: tuple[str, ...], xs: list[list[float]], ys: list[float], game_of: list[int], penalty: float, bias: bool
+) -> tuple[np.ndarray, float]:
     x, y, g = np.array(xs), np.array(ys), np.array(game_of)
+    signs = np.array([fitted.SIGNS.get(f, 0) for f in features])
     held = g % 5 == 4
-    w, b = ridge(x[~held], y[~held], penalty, bias)
+    w, b = ridge(x[~held], y[~held], penalty, bias, signs)
     err = y[held] - (x[held] @ w + b)
     base = y[held] - y[~held].mean()
     print(
@@ -146,14 +162,21 @@ def fit(name: str, xs: list[list[float]], ys: list[float], game_of: list[int], p
         f"R² {1 - float(np.mean(err ** 2)) / float(np.var(y[held])):.3f}",
         flush=True,
     )
-    return ridge(x, y, penalty, bias)
+    return ridge(x, y, penalty, bias, signs)
 
 
 def read_rows(paths: list[Path]) -> list[dict[str, Any]]:
+    """The stored games of ``paths``, each game (seed, level, file) once."""
     rows = []
     for path in paths:
         if path.exists():
-            rows += [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+            seen = set()
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    row = json.loads(line)
+                    if (row["seed"], row["level"]) not in seen:
+                        seen.add((row["seed"], row["level"]))
+                        rows.append(row)
     return rows
 
 
@@ -176,10 +199,14 @@ def main() -> None:
     play_all(args.bot, [(seed, level) for seed in range(first, last + 1) for level in args.levels], solo_path)
     play_all(args.bot, [(first + k, None) for k in range(args.duels)], duel_path)
 
+    played = {(seed, level) for seed in range(first, last + 1) for level in args.levels} | {(first + k, "") for k in range(args.duels)}
+    mine = [r for r in read_rows([solo_path, duel_path]) if (r["seed"], r["level"]) in played]
+    extra = read_rows(args.extra)
+    if any(r["seed"] >= FRESH_SEEDS for r in mine + extra):
+        sys.exit(f"seeds from {FRESH_SEEDS} on are kept for measuring: fit on others")
     models: dict[str, Any] = {}
     for name, features, bias in (("solo", (*fitted.SEAT_FEATURES, *fitted.AUTOMA_FEATURES), True), ("players", fitted.SEAT_FEATURES, False)):
-        rows = [r for r in read_rows([solo_path, duel_path, *args.extra]) if (r["players"] == 1) == (name == "solo")]
-        rows = [r for r in rows if r["scores"] is not None and first <= r["seed"] <= last + args.duels]
+        rows = [r for r in mine + extra if (r["players"] == 1) == (name == "solo") and r["scores"] is not None]
         xs: list[list[float]] = []
         ys: list[float] = []
         game_of: list[int] = []
@@ -190,7 +217,7 @@ def main() -> None:
             game_of += [k] * len(x)
         if not xs:
             sys.exit(f"no {name} games to fit on")
-        w, b = fit(name, xs, ys, game_of, args.ridge, bias)
+        w, b = fit(name, features, xs, ys, game_of, args.ridge, bias)
         models[name] = {"features": list(features), "weights": [round(float(v), 5) for v in w], "bias": round(b, 4), "games": len(rows), "positions": len(ys)}
     out = {
         "about": "Scythe's fitted evaluation (games/scythe/fitted.py), written by benchmarks/fit_scythe_evaluation.py",

@@ -39,6 +39,9 @@ SEAT_FEATURES: tuple[str, ...] = (
     "stars",
     "territories",
     "resources",
+    "payments",
+    "spare_resources",
+    "coins_short",
     "upgrades",
     "mechs",
     "structures",
@@ -68,6 +71,24 @@ AUTOMA_FEATURES: tuple[str, ...] = (
     *(f"level_{level}" for level in LEVELS),
     "scheme_2",
 )
+#: Payments of one bottom action counted as ready: one bottom action a turn, so tokens beyond the next couple of
+#: payments are a stock (the same reason as evaluate.py's ``PAYMENTS_AHEAD``).
+PAYMENTS_AHEAD = 2
+#: Coins below this leave a seat short of the top actions that cost one (Bolster, Trade).
+COINS_NEEDED = 3
+#: The sign a fitted weight may take (+1: at least 0, -1: at most 0; features not named are free). Fitted on the
+#: games of one bot, a weight also learns what goes with a feature in that bot's games, not only what it causes (a
+#: bot's early territories went with its losses: territories lay open to the Automa's attacks), and a turn planner
+#: then avoids what is good; a thing one keeps to the end, or an engine that has longer to pay, is never worth less.
+SIGNS: dict[str, int] = {
+    **{name: 1 for name in (
+        "coins", "star_points", "territory_points", "pair_points", "structure_bonus", "stars", "territories", "resources",
+        "payments", "upgrades", "mechs", "structures", "recruits", "workers", "power", "cards", "popularity",
+        "worker_hexes", "near_stars", "objectives_met", "factory_card",
+    )},
+    **{f"{name}_x_left": 1 for name in ENGINE},
+    **{name: -1 for name in ("coins_short", "below_tier_2", "below_tier_3", "exposed_units")},
+}  # fmt: skip
 #: Turns in a typical solo game (docs/agents.md: 22-26): the scale of the turns-left estimate.
 TURNS_SCALE = 25.0
 #: The share of the Automa's cards that advance its star tracker (automa §4.4): a tracker space costs 1/share turns.
@@ -109,12 +130,14 @@ def seat_features(s: ScytheState, p: int, left: float | None = None) -> list[flo
     ctrl = s.board()[0]
     res = s.res
     territories = 0
-    tokens = 0
+    kinds = [0] * _R
     for h, owner in enumerate(ctrl):
         if owner == p:
             territories += 1
             base = h * _R
-            tokens += res[base] + res[base + 1] + res[base + 2] + res[base + 3]
+            for r in range(_R):
+                kinds[r] += res[base + r]
+    tokens = sum(kinds)
     if ctrl[FACTORY] == p:
         territories += 2  # §13: the Factory counts as 3 territories
     per_star, per_territory, per_two = D.tier_of(s.pop[p])
@@ -132,6 +155,14 @@ def seat_features(s: ScytheState, p: int, left: float | None = None) -> list[flo
     for (kind, size), n in zip(_TRACKS, (upgrades, mechs, structures, recruits, workers), strict=True):
         if not stars[kind] and n >= size - 1:
             near += 1
+    # Resource b pays bottom action b (§6), counted while that track still has something to give.
+    payments = 0
+    paid = 0
+    for b, n in enumerate((6 - upgrades, D.MECHS - mechs, 4 - structures, 4 - recruits)):
+        cost = max(s.bottom_cost(p, b), 1)
+        k = min(kinds[b] // cost, n, PAYMENTS_AHEAD)
+        payments += k
+        paid += k * cost
     exposed = exposed_units(s, p)
     met = 0
     if stars[D.STAR_OBJECTIVE] < D.OBJECTIVE_STAR_CAP or s.faction[p] == D.SAXONY:
@@ -150,6 +181,9 @@ def seat_features(s: ScytheState, p: int, left: float | None = None) -> list[flo
         float(n_stars),
         float(territories),
         float(tokens),
+        float(payments),
+        float(tokens - paid),
+        float(max(0, COINS_NEEDED - s.coins[p])),
         float(upgrades),
         float(mechs),
         float(structures),
