@@ -77,19 +77,20 @@ def board_holdings(s: ScytheState) -> list[tuple[int, list[int]]]:
     """Per side, in one pass over the board: territories controlled (§13: the Factory counts 3) and the
     resource tokens on them by kind."""
     ctrl = s.board()[0]
-    res = s.res
-    out: list[tuple[int, list[int]]] = []
-    for p in range(s.n_sides):
-        territories = 0
-        totals = [0] * _R
-        for h, owner in enumerate(ctrl):
-            if owner == p:
-                territories += 1
-                base = h * _R
-                for r in range(_R):
-                    totals[r] += res[base + r]
-        out.append((territories + 2 if ctrl[FACTORY] == p else territories, totals))
-    return out
+    return [side_holdings(ctrl, s.res, p) for p in range(s.n_sides)]
+
+
+def side_holdings(ctrl: list[int], res: list[int], p: int) -> tuple[int, list[int]]:
+    """Side ``p``'s territories (the Factory counts 3) and resource tokens by kind, from the board's control."""
+    territories = 0
+    totals = [0] * _R
+    for h, owner in enumerate(ctrl):
+        if owner == p:
+            territories += 1
+            base = h * _R
+            for r in range(_R):
+                totals[r] += res[base + r]
+    return (territories + 2 if ctrl[FACTORY] == p else territories, totals)
 
 
 def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float], holdings: tuple[int, list[int]], fade: float) -> float:

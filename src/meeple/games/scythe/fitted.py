@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from . import data as D
 from .automa import AUTOMA, CARDS, LEVELS, TRACKERS
-from .data import CHAR, FACTORY, MECH0, NEIGHBOURS, WORKER0
+from .data import CHAR, MECH0, NEIGHBOURS, WORKER0
+from .evaluate import side_holdings
 
 if TYPE_CHECKING:
     from .state import ScytheState
@@ -95,7 +96,6 @@ TURNS_SCALE = 25.0
 ADVANCE_SHARE = sum(1 for c in CARDS.values() if c["advances_star_tracker"]) / len(CARDS)
 #: Star tracks by the star each one earns, and how many developments complete it (§12).
 _TRACKS = ((D.STAR_UPGRADES, 6), (D.STAR_MECHS, D.MECHS), (D.STAR_STRUCTURES, 4), (D.STAR_RECRUITS, 4), (D.STAR_WORKERS, D.WORKERS - 2))
-_R = len(D.RESOURCES)
 WEIGHTS_FILE = "fitted_evaluation.json"
 
 
@@ -127,19 +127,8 @@ def seat_features(s: ScytheState, p: int, left: float | None = None) -> list[flo
     """``SEAT_FEATURES`` of side ``p``, in that order."""
     from . import objectives
 
-    ctrl = s.board()[0]
-    res = s.res
-    territories = 0
-    kinds = [0] * _R
-    for h, owner in enumerate(ctrl):
-        if owner == p:
-            territories += 1
-            base = h * _R
-            for r in range(_R):
-                kinds[r] += res[base + r]
+    territories, kinds = side_holdings(s.board()[0], s.res, p)  # §13: the Factory counts as 3 territories
     tokens = sum(kinds)
-    if ctrl[FACTORY] == p:
-        territories += 2  # §13: the Factory counts as 3 territories
     per_star, per_territory, per_two = D.tier_of(s.pop[p])
     stars = s.stars[p]
     n_stars = sum(stars)
