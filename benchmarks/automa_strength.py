@@ -2,7 +2,7 @@
 
 usage: python benchmarks/automa_strength.py [--bots greedy mcts:iterations=16 ...] [--levels LEVEL ...]
            [--games 200] [--mcts-games N] [--workers 2] [--seed 1] [--out DIR] [--breakdown]
-           [--old-heuristic FILE]
+           [--old-heuristic FILE] [--rate NAME=VALUE ...]
 
 Each bot is a seat spec (docs/agents.md). Each game is a fresh deal (seed, seed+1, ...): random factions for both
 sides, a random mat, the human seat played by the bot. A game is won when the bot's score beats the Automa's after
@@ -14,6 +14,12 @@ error, the mean scores, and the CPU seconds per game; with --breakdown, the mean
 With ``--old-heuristic FILE`` (an older copy of games/scythe/evaluate.py, e.g. from ``git show``), the bots
 ``old-greedy`` and ``old-mcts`` (the ``mcts:seconds=1`` spec) score positions with that copy (bot_strength.py), so a
 change of the heuristic can be measured against the old one on the same deals: ``--bots greedy old-greedy``.
+
+With ``--rate NAME=VALUE`` (repeatable) the run's bots play with that rate of the Scythe heuristic
+(games/scythe/evaluate.py, an upper-case number such as ``STAR_TEMPO``) set to VALUE (``old-greedy`` and ``old-mcts``
+keep their file's), and their results are stored under names that carry the rates: ``--bots greedy --rate STAR_TEMPO=10`` tries one rate on the same deals as a run
+without it. Where a run plays more than one bot, each later bot's games are paired with the first bot's on the same
+deals: the mean of the per-deal coin differences with its standard error.
 
 Every finished game is appended to DIR/<bot>-<level>.jsonl (default DIR: meeple-automa-strength in the temporary
 directory); a rerun with the same DIR plays only the seeds not yet there, so an interrupted run, or one with more
@@ -83,6 +89,54 @@ def print_breakdown(bot: str, level: str, rows: list[dict[str, Any]]) -> None:
         print(f"    {side:16} " + ", ".join(f"{k} {statistics.mean(r[side].get(k, 0) for r in rows):.2f}" for k in kinds))
 
 
+def set_rates(pairs: list[str]) -> str:
+    """Set the Scythe heuristic's rates named in ``pairs`` (``NAME=VALUE``) in this process; returns the suffix that
+    names the run's results (empty without rates). SystemExit, and nothing set, on a name that is not one of the
+    heuristic's numeric rates or a value that is not a number of its kind."""
+    from meeple.games.scythe import data, evaluate
+
+    # The heuristic's own upper-case numbers; the board indices it imports from data are not rates.
+    rates = {
+        k: v for k, v in vars(evaluate).items()
+        if k.isupper() and not k.startswith("_") and getattr(data, k, None) is not v and isinstance(v, (int, float)) and not isinstance(v, bool)
+    }
+    chosen: dict[str, int | float] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        current = rates.get(name)
+        if not sep or current is None:
+            raise SystemExit(f"--rate {pair!r}: give NAME=VALUE with NAME one of the heuristic's rates ({', '.join(rates)})")
+        try:
+            chosen[name] = int(text) if isinstance(current, int) else float(text)
+        except ValueError:
+            raise SystemExit(f"--rate {pair!r}: {text!r} is not a{'n integer' if isinstance(current, int) else ' number'}") from None
+    # Set only once every pair is good: a refused run leaves the heuristic as it was.
+    for name, value in chosen.items():
+        setattr(evaluate, name, value)
+    suffix = [pair.strip() for pair in pairs]
+    return "+" + "+".join(suffix) if suffix else ""
+
+
+def prepare(rates: list[str], old_heuristic: Path | None) -> str:
+    """Set ``rates`` and register ``old-greedy``/``old-mcts`` for ``old_heuristic``, in the process that plays."""
+    suffix = set_rates(rates)
+    if old_heuristic is not None:
+        sys.path.insert(0, str(Path(__file__).parent))
+        from bot_strength import register_old_heuristic
+
+        register_old_heuristic("scythe", old_heuristic, "mcts:seconds=1")
+    return suffix
+
+
+def paired(first: list[dict[str, Any]], later: list[dict[str, Any]]) -> tuple[int, float, float]:
+    """Deals both played, the mean of ``later``'s coin difference less ``first``'s on each, and its standard error."""
+    by_seed = {r["seed"]: r["diff"] for r in first}
+    gains = [r["diff"] - by_seed[r["seed"]] for r in later if r["seed"] in by_seed]
+    if len(gains) < 2:
+        return len(gains), float(statistics.mean(gains)) if gains else float("nan"), float("nan")
+    return len(gains), statistics.mean(gains), statistics.stdev(gains) / math.sqrt(len(gains))
+
+
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     if n == 0:
         return 0.0, 1.0
@@ -120,20 +174,19 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "meeple-automa-strength")
     parser.add_argument("--breakdown", action="store_true", help="also print mean points by scoring category")
     parser.add_argument("--old-heuristic", type=Path, help="an older copy of the Scythe heuristic, played by old-greedy")
+    parser.add_argument("--rate", action="append", default=[], metavar="NAME=VALUE", help="a rate of the Scythe heuristic to play with")
     args = parser.parse_args()
-    if args.old_heuristic is not None:
-        sys.path.insert(0, str(Path(__file__).parent))
-        from bot_strength import register_old_heuristic
-
-        register_old_heuristic("scythe", args.old_heuristic, "mcts:seconds=1")
+    suffix = prepare(args.rate, args.old_heuristic)
     for bot in args.bots:
         make_agent(bot, seed=0)  # a bad spec fails before any game is played
     args.out.mkdir(parents=True, exist_ok=True)
     print("bot                  level         games  win rate (95% CI)       coin diff (±se)   bot score  automa score  cpu s/game")
-    with ProcessPoolExecutor(args.workers) as pool:
+    first: dict[str, list[dict[str, Any]]] = {}
+    # Each worker prepares itself: a worker started without fork (forkserver, spawn) inherits nothing of this one's.
+    with ProcessPoolExecutor(args.workers, initializer=prepare, initargs=(args.rate, args.old_heuristic)) as pool:
         for bot in args.bots:
             games = args.mcts_games if parse_agent_spec(bot)[0] == "mcts" and args.mcts_games is not None else args.games
-            slug = "".join(ch if ch.isalnum() else "_" for ch in bot)
+            slug = "".join(ch if ch.isalnum() else "_" for ch in bot) + suffix
             for level in args.levels:
                 seeds = [args.seed + i for i in range(games)]
                 rows = measure(pool, bot, level, seeds, args.out / f"{slug}-{level}.jsonl")
@@ -147,6 +200,11 @@ def main() -> None:
                     f"{statistics.mean(r['automa'] for r in rows):12.1f}  {statistics.mean(r['cpu'] for r in rows):10.2f}",
                     flush=True,
                 )
+                if level in first:
+                    n, gain, se = paired(first[level], rows)
+                    print(f"  paired with {args.bots[0]} on {n} deals: {gain:+.2f} (±{se:.2f}) coins a game")
+                else:
+                    first[level] = rows
                 if args.breakdown:
                     print_breakdown(bot, level, rows)
 

@@ -1,0 +1,62 @@
+"""benchmarks/automa_strength.py's trial options: ``--rate`` sets a rate of the Scythe heuristic for a run (a bad
+one is refused and sets nothing), and later bots are paired with the first on the same deals."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+import meeple
+from meeple.games.scythe import evaluate
+
+_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "automa_strength.py"
+_spec = importlib.util.spec_from_file_location("automa_strength", _PATH)
+assert _spec is not None and _spec.loader is not None
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+
+
+@pytest.fixture
+def kept_rates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever a test sets is put back afterwards."""
+    for name in ("POPULARITY", "STAR_TEMPO", "PAYMENTS_AHEAD"):
+        monkeypatch.setattr(evaluate, name, getattr(evaluate, name))
+
+
+def test_a_rate_changes_the_heuristic_and_names_the_results(kept_rates: None) -> None:
+    state = meeple.load("scythe").new_game(players=1, seed=7, automa_level="autometta")
+    before = evaluate.evaluate(state)[0]
+    assert state.pop[0] > 0  # the rate below counts popularity, which every faction starts with
+    suffix = bench.set_rates(["POPULARITY=2.5", "PAYMENTS_AHEAD=1"])
+    assert suffix == "+POPULARITY=2.5+PAYMENTS_AHEAD=1"
+    assert evaluate.POPULARITY == 2.5 and evaluate.PAYMENTS_AHEAD == 1 and isinstance(evaluate.PAYMENTS_AHEAD, int)
+    assert evaluate.evaluate(state)[0] > before
+    assert bench.set_rates([]) == ""
+
+
+@pytest.mark.parametrize(
+    ("pair", "says"),
+    [
+        ("NOT_A_RATE=1", "one of the heuristic's rates"),
+        ("FACTORY=3", "one of the heuristic's rates"),  # a board index evaluate.py imports, not a rate
+        ("STAR_TEMPO", "NAME=VALUE"),
+        ("STAR_TEMPO=fast", "is not a number"),
+        ("PAYMENTS_AHEAD=1.5", "is not an integer"),
+    ],
+)
+def test_a_bad_rate_is_refused_and_sets_nothing(kept_rates: None, pair: str, says: str) -> None:
+    tempo = evaluate.STAR_TEMPO
+    with pytest.raises(SystemExit) as refused:
+        bench.set_rates(["STAR_TEMPO=99", pair])
+    assert says in str(refused.value)
+    assert tempo == evaluate.STAR_TEMPO
+
+
+def test_later_bots_are_paired_with_the_first_on_the_deals_both_played() -> None:
+    first = [{"seed": 1, "diff": -10}, {"seed": 2, "diff": -20}, {"seed": 3, "diff": 0}]
+    later = [{"seed": 1, "diff": -6}, {"seed": 2, "diff": -14}, {"seed": 9, "diff": 50}]
+    n, gain, se = bench.paired(first, later)
+    # Deals 1 and 2 only: gains +4 and +6, mean +5, standard deviation sqrt(2), over sqrt(2) deals.
+    assert n == 2 and gain == pytest.approx(5.0) and se == pytest.approx(1.0)
