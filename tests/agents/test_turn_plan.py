@@ -87,7 +87,7 @@ class BuilderState(State):
         elif self.step == 3:
             self.step = 1
         else:
-            self.step, self.turn, self.turns = 0, 1 - self.turn, self.turns + 1
+            self.step, self.turn, self.turns = 0, self.turn if self.opts.get("solo") else 1 - self.turn, self.turns + 1
 
     def clone(self) -> BuilderState:
         s = BuilderState.__new__(BuilderState)
@@ -115,6 +115,23 @@ class BuilderState(State):
 
 
 BUILDER = Builder()
+
+
+class SoloBuilder(Builder):
+    """Seat 0 plays every turn, as the human does in a solo game whose built-in opponent moves inside ``apply``."""
+
+    name = "solo-builder"
+    options = {**Builder.options, "solo": True}
+
+    def turn_number(self, state: State) -> int | None:
+        return state.turns  # type: ignore[attr-defined]
+
+
+class SoloBuilderUntold(SoloBuilder):
+    """The same game without saying where its turns end."""
+
+    def turn_number(self, state: State) -> int | None:
+        return None
 
 
 def test_a_one_decision_greedy_cashes_and_a_turn_planning_greedy_invests():
@@ -213,3 +230,17 @@ def test_after_a_forced_step_mcts_keeps_its_turn_and_greedy_plans_again():
     assert state.points == [9, 9]  # both invest, file the paperwork and build every turn
     assert thoughts[planner] == 6  # a plan before the forced step and one after it, each turn
     assert thoughts[searcher] == 3 * 20  # one search a turn: 20 iterations, each in a sampled world
+
+
+def test_a_turn_plan_ends_where_the_game_says_its_turn_ends_when_one_seat_moves_twice_running():
+    world = SoloBuilder().new_game(2, seed=1)
+    lines = ranked_turns(world, 0, 4, 4)
+    assert [a.text for a in lines[0][1]] == ["invest", "build"]
+    assert all(len(line) == 2 for _, line in lines)  # each a whole turn, none running on into the next
+    assert lines[0][0] == 3.0  # judged where the turn ends, not after two turns' points
+
+
+def test_a_game_that_does_not_say_where_turns_end_gets_plans_that_run_on_into_the_next_turn():
+    """What Game.turn_number is for: the seat to move never changes, so only the turn count shows the end."""
+    lines = ranked_turns(SoloBuilderUntold().new_game(2, seed=1), 0, 4, 4)
+    assert len(lines[0][1]) == 4

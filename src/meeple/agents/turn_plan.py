@@ -21,6 +21,12 @@ def score(state: State, seat: int, evaluate: Evaluator | None = None) -> float:
     return value
 
 
+def turn_over(state: State, seat: int, start: int | None) -> bool:
+    """Whether ``seat``'s turn that began at turn number ``start`` (``Game.turn_number``) has ended: the game is over,
+    another seat (or chance) is to move, or, in a game where a seat moves twice running, the turn count moved on."""
+    return state.is_over or state.current_player != seat or (start is not None and state.game.turn_number(state) != start)
+
+
 def best_turn(world: State, seat: int, limit: int, width: int, evaluate: Evaluator | None = None) -> list[Action]:
     """The best-scored sequence of ``seat``'s decisions from ``world`` to the end of its turn (or ``limit`` steps).
 
@@ -43,10 +49,11 @@ def ranked_turns(
     """Every turn the beam search of ``best_turn`` finished or kept to the end, best-scored first."""
     frontier: list[_Entry] = [(score(world, seat, evaluate), world, ())]
     finished: list[tuple[float, tuple[Action, ...]]] = []
+    start = world.game.turn_number(world)
     for _ in range(limit):
         grown: list[_Entry] = []
         for value, state, line in frontier:
-            if line and (state.is_over or state.current_player != seat):
+            if line and turn_over(state, seat, start):
                 finished.append((value, line))
                 continue
             for action in state.legal_actions():
@@ -83,8 +90,9 @@ def keep_distinct(grown: list[_Entry], width: int) -> list[_Entry]:
 def play_turn(world: State, seat: int, ids: tuple[int, ...], limit: int, width: int, evaluate: Evaluator | None = None) -> None:
     """Play the turn ``ids`` (action ids) for ``seat`` in ``world``; where this world does not allow the next step
     (a different card drawn, a different fight), finish the turn with the best-scored rest instead."""
+    start = world.game.turn_number(world)
     for k, action_id in enumerate(ids):
-        if world.is_over or world.current_player != seat:
+        if turn_over(world, seat, start):
             return
         action = next((a for a in world.legal_actions() if a.id == action_id), None)
         if action is None:
@@ -120,8 +128,9 @@ class PlannedTurn:
         """Plan the steps after the first of ``ids``, recording what ``seat`` sees before each as ``world`` (changed
         here) plays them; the plan ends where the world leaves the turn."""
         self.steps = []
+        start = world.game.turn_number(world)
         for action_id in ids:
-            if world.is_over or world.current_player != seat:
+            if turn_over(world, seat, start):
                 break
             action = next((a for a in world.legal_actions() if a.id == action_id), None)
             if action is None:

@@ -159,6 +159,12 @@ class Game(ABC):
     #: meeple/agents/levels.py.
     bot_levels: ClassVar[Mapping[str, str]] = {}
 
+    def turn_number(self, state: State) -> int | None:
+        """The turns played so far, for a game where one seat can play two turns running (Scythe solo: the Automa's
+        turn runs inside the human's ``apply``), so that an agent planning a whole turn (``lookahead``) sees where the
+        turn ends; None (this default) where a turn ends only when the seat to move changes."""
+        return None
+
     def evaluate(self, state: State) -> list[float]:
         """A heuristic value per seat (higher is better), for greedy play and truncated search."""
         raise NotImplementedError(f"{self.name} has no heuristic evaluation")

@@ -58,6 +58,10 @@ class Scythe(Game):
     evaluations = MappingProxyType({"fitted": fitted_evaluation})
     state_class = ScytheState
 
+    def turn_number(self, state: State) -> int | None:
+        # In solo the human moves again after the Automa's turn: the seat to move never changes.
+        return state.turns  # type: ignore[attr-defined]
+
     def action_table(self) -> Sequence[Action]:
         return actions.ACTIONS
 
