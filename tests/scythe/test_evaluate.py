@@ -2,10 +2,12 @@
 
 from itertools import pairwise
 
+import pytest
+
 from meeple.games.scythe import data as D
 from meeple.games.scythe.evaluate import PAYMENT, PAYMENTS_AHEAD, STAR_TEMPO, evaluate
 
-from .helpers import battle, mech, new, refresh, resources, workers
+from .helpers import GAME, battle, mech, new, refresh, resources, workers
 
 
 def worker_space(s, seat):
@@ -100,3 +102,23 @@ def test_a_defender_yet_to_answer_counts_with_what_it_could_commit():
     assert strong[0] < COMBAT_STAKE / 2 < strong[1]
     weak = stakes_after_dialling((7, 1), 7)  # it has 1 power and no card
     assert weak[0] > COMBAT_STAKE * 0.7 and weak[1] < 0.5  # (the attacker has paid its 7 power)
+
+
+
+def test_solo_counts_power_kept_higher_than_two_players_do():
+    """automa §10: the Automa attacks where the human keeps no power, and wins (docs/agents.md, "Solo rates"), so
+    the solo heuristic counts a point of power at SOLO_POWER and its star's share at SOLO_STAR_SHARE, the two-player
+    one at POWER and STAR_SHARE."""
+    from meeple.games.scythe import evaluate as E
+
+    solo = GAME.new_game(players=1, seed=0, automa_level="automa")
+    gains = {}
+    for s, rates in ((solo, (E.SOLO_POWER, E.SOLO_STAR_SHARE)), (new("nordic,polania"), (E.POWER, E.STAR_SHARE))):
+        before = evaluate(s)[0]  # in two players a seat's own value: its rival's does not change here
+        s.power[0] += 2
+        gain = evaluate(refresh(s))[0] - before
+        rate, share = rates
+        star_part = share * D.tier_of(s.pop[0])[0] * (s.power[0] ** 2 - (s.power[0] - 2) ** 2) / D.MAX_POWER**2
+        assert gain == pytest.approx(E.engine_left(s) * rate * 2 + star_part)
+        gains[s.num_players] = gain
+    assert gains[1] > gains[2]

@@ -58,6 +58,14 @@ COMBAT_STAKE = 7.0
 #: The share of the most it could commit that a side yet to choose its dial and cards is taken to commit.
 UNCHOSEN_SHARE = 0.7
 
+#: Solo (automa §10) rates where they differ from the two-player ones, chosen on 100 tuning deals a trial against the
+#: Autometta and the Automa (docs/agents.md, "Solo rates"): the Automa attacks, and wins, where the human keeps no
+#: power, and its 25-turn game ends before an engine pays, so power kept and the stars a track is heading for count
+#: more, and an upgrade (cheaper actions from the next turn on) more than its resources' worth as a payment.
+SOLO_POWER = 0.6
+SOLO_UPGRADE = 5.0
+SOLO_STAR_SHARE = 1.0
+
 #: Track sizes, by the star each one earns, and the resource paying the matching bottom action.
 _TRACKS = ((D.STAR_UPGRADES, 6), (D.STAR_MECHS, D.MECHS), (D.STAR_STRUCTURES, 4), (D.STAR_RECRUITS, 4), (D.STAR_WORKERS, D.WORKERS - 2))
 _R = len(D.RESOURCES)
@@ -97,6 +105,8 @@ def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float], holdings: tu
     from . import objectives
 
     territories, totals = holdings
+    solo = s.automa is not None
+    upgrade, star_share, power = (SOLO_UPGRADE, SOLO_STAR_SHARE, SOLO_POWER) if solo else (UPGRADE, STAR_SHARE, POWER)
     pairs = sum(totals) // 2
     per_star, per_territory, per_two = D.tier_of(s.pop[p])
     stars = s.stars[p]
@@ -112,19 +122,19 @@ def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float], holdings: tu
     done = (upgrades, mechs, structures, recruits, workers)
     # Not faded: a development made is kept, and fading it would make a seat with a big engine shun the stars that
     # end the game it leads.
-    value += UPGRADE * upgrades + MECH * mechs + STRUCTURE * structures + RECRUIT * recruits + WORKER * workers
+    value += upgrade * upgrades + MECH * mechs + STRUCTURE * structures + RECRUIT * recruits + WORKER * workers
 
     value += STAR_TEMPO * sum(stars)
     for (kind, size), n in zip(_TRACKS, done, strict=True):
         if not stars[kind]:
-            value += STAR_SHARE * per_star * (n / size) ** 2
+            value += star_share * per_star * (n / size) ** 2
     if not stars[D.STAR_POPULARITY]:
-        value += STAR_SHARE * per_star * (s.pop[p] / D.MAX_POPULARITY) ** 2
+        value += star_share * per_star * (s.pop[p] / D.MAX_POPULARITY) ** 2
     if not stars[D.STAR_POWER]:
-        value += STAR_SHARE * per_star * (s.power[p] / D.MAX_POWER) ** 2
+        value += star_share * per_star * (s.power[p] / D.MAX_POWER) ** 2
 
     value += tier_progress(s.pop[p], (sum(stars) + FUTURE_STARS, territories, pairs))
-    value += fade * (POPULARITY * min(s.pop[p], D.MAX_POPULARITY) + POWER * s.power[p] + CARD * sum(s.hand[p]))
+    value += fade * (POPULARITY * min(s.pop[p], D.MAX_POPULARITY) + power * s.power[p] + CARD * sum(s.hand[p]))
     value += fade * resource_value(s, p, done, totals)
     # Pairs of resources score at the end, but a token is spent before then more often than not.
     value -= fade * PAIRS_SPENT * per_two * pairs
