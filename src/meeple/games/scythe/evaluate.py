@@ -7,8 +7,9 @@ toward the next tier, power and combat cards toward fights and the power star, r
 the bottom action they pay still has something to give, objectives, the Factory card, and a fight's stakes while
 one is being resolved.
 
-The rates are hand-tuned, in coins. What is still to be turned into something (resources, power, cards,
-popularity) fades as the game nears its end (the most stars anyone has); a development already made does not.
+The rates are hand-tuned, in coins; solo has its own for power, upgrades and a track's coming star (``SOLO_*``).
+What is still to be turned into something (resources, power, cards, popularity) fades as the game nears its end
+(the most stars anyone has); a development already made does not.
 """
 
 from __future__ import annotations
