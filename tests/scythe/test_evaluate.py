@@ -106,8 +106,8 @@ def test_a_defender_yet_to_answer_counts_with_what_it_could_commit():
 
 
 def test_solo_counts_power_kept_higher_than_two_players_do():
-    """automa §10: the Automa attacks where the human keeps no power, and wins (docs/agents.md, "Solo rates"), so
-    the solo heuristic counts a point of power at SOLO_POWER and its star's share at SOLO_STAR_SHARE, the two-player
+    """automa §10: the Automa attacks where the human keeps no power, and wins (docs/agents.md, "Scythe solo: where a
+    turn ends, and the solo rates"), so the solo heuristic counts a point of power at SOLO_POWER and its star's share at SOLO_STAR_SHARE, the two-player
     one at POWER and STAR_SHARE."""
     from meeple.games.scythe import evaluate as E
 

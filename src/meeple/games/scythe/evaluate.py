@@ -60,9 +60,9 @@ COMBAT_STAKE = 7.0
 UNCHOSEN_SHARE = 0.7
 
 #: Solo (automa §10) rates where they differ from the two-player ones, chosen on 100 tuning deals a trial against the
-#: Autometta and the Automa (docs/agents.md, "Solo rates"): the Automa attacks, and wins, where the human keeps no
-#: power, and its 25-turn game ends before an engine pays, so power kept and the stars a track is heading for count
-#: more, and an upgrade (cheaper actions from the next turn on) more than its resources' worth as a payment.
+#: Autometta and the Automa (docs/agents.md, "Scythe solo: where a turn ends, and the solo rates"): the Automa
+#: attacks, and wins, where the human keeps no power, and its 25-turn game ends before an engine pays, so power kept
+#: and the stars a track is heading for count more, and an upgrade (cheaper actions from the next turn on) more than its resources' worth as a payment.
 SOLO_POWER = 0.6
 SOLO_UPGRADE = 5.0
 SOLO_STAR_SHARE = 1.0
