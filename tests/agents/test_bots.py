@@ -52,14 +52,17 @@ def test_bots_choose_only_legal_actions(name):
         state.apply(action)
 
 
-#: Bots of the ladder and of named evaluations (``Game.evaluations``; a game that lacks one skips it).
-SPECS = ["greedy", "easy", "greedy:worlds=2", SMALL_MCTS, "greedy:evaluation=fitted"]
+#: Bots of the ladder, of named evaluations (``Game.evaluations``; a game that lacks one skips it) and of the turn
+#: search's rollouts (a game whose turn is one decision skips them).
+SPECS = ["greedy", "easy", "greedy:worlds=2", SMALL_MCTS, "greedy:evaluation=fitted", "mcts:iterations=3:rollout_turns=2"]
 
 
 def skip_unless_offered(name: str, spec: str) -> None:
     evaluation = parse_agent_spec(spec)[1].get("evaluation")
     if evaluation is not None and evaluation not in meeple.load(name).evaluations:
         pytest.skip(f"{name} offers no evaluation named {evaluation!r}")
+    if "rollout_turns" in parse_agent_spec(spec)[1] and not meeple.load(name).lookahead:
+        pytest.skip(f"a {name} turn is one decision: no turns to roll out")
 
 
 @pytest.mark.parametrize("name", GAMES)

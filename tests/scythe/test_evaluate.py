@@ -122,3 +122,22 @@ def test_solo_counts_power_kept_higher_than_two_players_do():
         assert gain == pytest.approx(E.engine_left(s) * rate * 2 + star_part)
         gains[s.num_players] = gain
     assert gains[1] > gains[2]
+
+
+def test_a_finished_game_is_worth_its_final_scores():
+    """§13, automa §10: once the game is over nothing is left to build, so the value is the final score (solo: the
+    margin over the Automa's), not the score plus an engine that will never run."""
+    from .test_automa import clear, solo
+
+    s = new("nordic,polania")
+    for space in ("4,1", "4,1"):
+        mech(s, 0, space)  # an engine the running heuristic counts beyond the score
+    assert evaluate(refresh(s))[0] > s.score(0)
+    s.end_game(0)
+    assert evaluate(s) == [float(s.score(0)), float(s.score(1))]
+    alone = clear(solo())
+    alone.coins[0] = 20
+    refresh(alone)
+    alone.end_game(1)
+    result = alone.result()
+    assert evaluate(alone) == [float(result.scores[0] - result.details["automa_score"])]

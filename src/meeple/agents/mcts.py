@@ -71,8 +71,9 @@ class MctsAgent(Agent):
     win; by default the mean absolute lead seen in this search), ``relative`` (leads counted from the
     root position's lead), ``expand`` (``"one"`` child per iteration, or ``"all"`` at once, scored one
     decision ahead), ``evaluation`` (the name of one of the game's ``Game.evaluations`` to score leaves with;
-    default the game's own ``evaluate``). With an iteration budget only, the same seed and state give the same
-    choice.
+    default the game's own ``evaluate``), ``rollout_turns`` (where a turn is many decisions: the searching seat's
+    turns the narrow planner plays after a leaf before it is scored, ``None`` to the end; default 0). With an
+    iteration budget only, the same seed and state give the same choice.
     """
 
     name = "mcts"
@@ -88,6 +89,7 @@ class MctsAgent(Agent):
         relative: Any = UNSET,
         expand: Any = UNSET,
         evaluation: str | None = None,
+        rollout_turns: Any = 0,
     ) -> None:
         #: The search settings given by the caller; the others come from the game's ``Game.mcts_settings``, then
         #: from ``SETTINGS`` (see ``settle``).
@@ -102,6 +104,9 @@ class MctsAgent(Agent):
             raise ValueError(f"mcts: seconds must be a positive number, got {seconds!r}")
         if scale is not None and (isinstance(scale, bool) or not isinstance(scale, (int, float)) or not scale > 0):
             raise ValueError(f"mcts: scale must be a positive number, got {scale!r}")
+        if rollout_turns is not None and (not isinstance(rollout_turns, int) or isinstance(rollout_turns, bool) or rollout_turns < 0):
+            raise ValueError(f"mcts: rollout_turns must be a non-negative integer or none, got {rollout_turns!r}")
+        self.rollout_turns = rollout_turns
         check_evaluation_name(evaluation, self.name)
         self.evaluation = evaluation
         #: The heuristic, looked up by ``check_game`` (the game is not known before); None where none is needed.
@@ -128,6 +133,11 @@ class MctsAgent(Agent):
 
     def check_game(self, game: Game) -> None:
         self.settle(game)
+        if self.rollout_turns != 0 and not game.lookahead:
+            raise ValueError(
+                f"mcts: rollout_turns plays whole turns after a leaf, and a {game.name} turn is one decision "
+                "(it sets no Game.lookahead): use depth for its rollouts"
+            )
         if self.depth is not None or self.expand == "all" or self.evaluation is not None:
             self.evaluate = evaluation_for(game, self.evaluation, self.name)
 
@@ -145,7 +155,7 @@ class MctsAgent(Agent):
             return legal[0]
         if state.game.lookahead:
             if self.turn_search is None:
-                self.turn_search = TurnSearch(self.rng, self.c, TURN_CANDIDATES, TURN_BEAM, self.scale, self.evaluate)
+                self.turn_search = TurnSearch(self.rng, self.c, TURN_CANDIDATES, TURN_BEAM, self.scale, self.evaluate, self.rollout_turns)
             action = self.turn_search.act(state, seat, legal, self.iterations, self.seconds)
             self.last_iterations = self.turn_search.last_iterations
             return action

@@ -9,7 +9,8 @@ the chosen turns (finishing one afresh where this world departs from it: another
 one untried candidate, best-ranked first, and scores the position reached by the game's heuristic (a finished game
 by its ranks). Opponents' turns are nodes of the same tree, each maximising its own seat's reward. The move played
 begins the most visited turn; the agent then plays that turn out, searching again only where its seat's
-observation is not the one the turn expected.
+observation is not the one the turn expected. With ``rollout_turns``, a leaf is scored only after the narrow
+planner has played that many more of the searching seat's turns (or the game to its end).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from .turn_plan import PlannedTurn, best_turn, play_turn, ranked_turns
 
 #: The beam of the others' turns played after a leaf: narrow, as it runs once per iteration.
 ROLLOUT_BEAM = 2
+#: A rollout that reaches the end is scored this much by who won, the rest by the final margin (``roll_out``).
+FINISHED_OUTCOME = 0.5
 
 
 class TurnNode:
@@ -43,7 +46,14 @@ class TurnSearch:
     """One seat's search over turns; ``act`` is the mcts agent's when the game sets ``Game.lookahead``."""
 
     def __init__(
-        self, rng: random.Random, c: float, turns: int, beam: int, scale: float | None, evaluate: Evaluator | None = None
+        self,
+        rng: random.Random,
+        c: float,
+        turns: int,
+        beam: int,
+        scale: float | None,
+        evaluate: Evaluator | None = None,
+        rollout_turns: int | None = 0,
     ) -> None:
         self.rng = rng
         #: The heuristic that scores turns and leaves (None: the game's own ``evaluate``).
@@ -51,6 +61,9 @@ class TurnSearch:
         self.c = c
         self.turns = turns
         self.beam = beam
+        #: The searching seat's turns played after a leaf, by the narrow planner, before the leaf is scored
+        #: (None: to the end of the game).
+        self.rollout_turns = rollout_turns
         self.scale = scale
         self.rewards = LeadRewards(scale, evaluate)
         self.limit = 0
@@ -145,11 +158,33 @@ class TurnSearch:
             assert mover is not None
             for action in best_turn(world, mover, self.limit, ROLLOUT_BEAM, self.evaluate):
                 world.apply(action)
-        rewards = outcome_rewards(world) if world.is_over else self.rewards(world)
+        if self.rollout_turns != 0:
+            rewards = self.roll_out(world, searcher)
+        else:
+            rewards = outcome_rewards(world) if world.is_over else self.rewards(world)
         root.visits += 1
         for n in path[1:]:
             n.visits += 1
             n.total += rewards[n.seat]
+
+    def roll_out(self, world: State, searcher: int) -> list[float]:
+        """Play ``rollout_turns`` more of the searcher's turns (and the others' between them) with the narrow
+        planner, then score the position; a game finished on the way by its outcome and its final margin together,
+        as a search that only counts wins learns nothing where nearly every rollout is lost."""
+        played = 0
+        while not world.is_over:
+            mover = world.current_player
+            assert mover is not None
+            if mover == searcher:
+                if played == self.rollout_turns:
+                    break
+                played += 1
+            for action in best_turn(world, mover, self.limit, ROLLOUT_BEAM, self.evaluate):
+                world.apply(action)
+        if not world.is_over:
+            return self.rewards(world)
+        outcome = outcome_rewards(world)
+        return [FINISHED_OUTCOME * o + (1.0 - FINISHED_OUTCOME) * m for o, m in zip(outcome, self.rewards(world), strict=True)]
 
     def uct(self, child: TurnNode) -> float:
         return child.total / child.visits + self.c * math.sqrt(math.log(child.avail) / child.visits)

@@ -73,7 +73,13 @@ _R = len(D.RESOURCES)
 
 
 def evaluate(s: ScytheState) -> list[float]:
-    """Each seat's value; in a solo game one value, the human's less the Automa's score so far (automa §10)."""
+    """Each seat's value; in a solo game one value, the human's less the Automa's score so far (automa §10). A
+    finished game is worth its final scores (§13), the Automa's as its result counts it: nothing is left to build,
+    and a search whose rollouts reach the end compares them by their margins."""
+    if s.is_over:
+        if s.automa is not None:
+            return [float(s.score(0) - s.score(1))]  # seat 1 is the Automa's (solo_result)
+        return [float(s.score(p)) for p in range(s.num_players)]
     stakes = combat_stakes(s) if s.combat_at >= 0 else {}
     holdings = board_holdings(s)
     fade = engine_left(s)
