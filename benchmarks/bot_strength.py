@@ -125,6 +125,9 @@ def main() -> None:
     if args.old_heuristic is not None:
         if len(names) != 1:
             raise SystemExit("--old-heuristic: name the one game whose heuristic it is")
+        if args.workers != 1:
+            # The tournament's worker processes start clean, without the old bots registered here.
+            raise SystemExit("--old-heuristic: old-greedy and old-mcts exist in this process only; play with --workers 1")
         register_old_heuristic(names[0], args.old_heuristic, args.mcts)
         console.rule(f"{names[0]}: new heuristic against {args.old_heuristic}")
         if args.old_games:
