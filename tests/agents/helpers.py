@@ -1,14 +1,35 @@
-"""Shared helpers for agent tests: the games that offer a heuristic, and a poisoned state."""
+"""Shared helpers for agent tests: the games that offer a heuristic, a poisoned state, and the base of the toy
+games the tests define."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 import pytest
 
 import meeple
 from meeple.agents import has_evaluation
-from meeple.core import State
+from meeple.core import Action, Game, IllegalAction, State
+
+
+class ToyGame(Game):
+    """A test's small game: its ``actions`` are its whole action table, read back by their text; it is never
+    saved, so it reads no saved state."""
+
+    actions: ClassVar[tuple[Action, ...]] = ()
+
+    def action_table(self) -> Sequence[Action]:
+        return self.actions
+
+    def read_notation(self, text: str) -> Action:
+        for a in self.actions:
+            if a.text == text:
+                return a
+        raise IllegalAction(f"no {self.title} action {text!r}")
+
+    def from_dict(self, data: Mapping[str, Any]) -> State:  # pragma: no cover - not needed here
+        raise NotImplementedError
 
 
 def games_with_evaluation() -> list[Any]:

@@ -4,15 +4,17 @@ game's heuristic, and it shows the clear error of agents that need ``Game.evalua
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
-from meeple.core import Action, ChanceScript, Game, IllegalAction, Result, State
+from meeple.core import Action, ChanceScript, Result, State
+
+from .helpers import ToyGame
 
 TAKE = tuple(Action(i, f"take{i + 1}") for i in range(3))
 
 
-class Nim(Game):
+class Nim(ToyGame):
+    actions = TAKE
     name = "nim"
     title = "Nim"
     min_players = 2
@@ -26,18 +28,6 @@ class Nim(Game):
         s.stones = options["stones"]
         s.turn = 0
         return s
-
-    def action_table(self) -> Sequence[Action]:
-        return TAKE
-
-    def read_notation(self, text: str) -> Action:
-        for a in TAKE:
-            if a.text == text:
-                return a
-        raise IllegalAction(f"no Nim action {text!r}")
-
-    def from_dict(self, data: Mapping[str, Any]) -> NimState:  # pragma: no cover - not needed here
-        raise NotImplementedError
 
 
 class NimState(State):

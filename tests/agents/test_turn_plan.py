@@ -10,14 +10,15 @@ action) before ``build`` or ``rest``. With ``fidget``, the turn may also begin w
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 
 from meeple.agents import make_agent
 from meeple.agents.turn_plan import best_turn, ranked_turns
-from meeple.core import Action, ChanceScript, Game, IllegalAction, Result, State
+from meeple.core import Action, ChanceScript, Result, State
+
+from .helpers import ToyGame
 
 CASH, INVEST, BUILD, REST, FIDGET, FIDGET_TOO = (
     Action(i, t) for i, t in enumerate(("cash", "invest", "build", "rest", "fidget", "fidget too"))
@@ -25,7 +26,8 @@ CASH, INVEST, BUILD, REST, FIDGET, FIDGET_TOO = (
 ACTIONS = (CASH, INVEST, BUILD, REST, FIDGET, FIDGET_TOO)
 
 
-class Builder(Game):
+class Builder(ToyGame):
+    actions = ACTIONS
     name = "builder"
     title = "Builder"
     min_players = 2
@@ -40,18 +42,6 @@ class Builder(Game):
         s.points, s.turn, s.step, s.turns = [0, 0], 0, 0, 0
         s.determinized = 0
         return s
-
-    def action_table(self) -> Sequence[Action]:
-        return ACTIONS
-
-    def read_notation(self, text: str) -> Action:
-        for a in ACTIONS:
-            if a.text == text:
-                return a
-        raise IllegalAction(f"no Builder action {text!r}")
-
-    def from_dict(self, data: Mapping[str, Any]) -> BuilderState:  # pragma: no cover - not needed here
-        raise NotImplementedError
 
     def evaluate(self, state: State) -> list[float]:
         return [float(x) for x in state.points]  # type: ignore[attr-defined]

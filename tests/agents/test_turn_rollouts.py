@@ -8,20 +8,22 @@ before scoring plants. The game is won with ``target`` points.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 
 import meeple
 from meeple.agents import make_agent, turn_search
-from meeple.core import Action, ChanceScript, Game, IllegalAction, Result, State
+from meeple.core import Action, ChanceScript, Result, State
+
+from .helpers import ToyGame
 
 PICK, PLANT, HARVEST = (Action(i, t) for i, t in enumerate(("pick", "plant", "harvest")))
 ACTIONS = (PICK, PLANT, HARVEST)
 
 
-class Orchard(Game):
+class Orchard(ToyGame):
+    actions = ACTIONS
     name = "orchard"
     title = "Orchard"
     min_players = 1
@@ -35,18 +37,6 @@ class Orchard(Game):
         s.init_base(self, players, seed, options, script)
         s.points, s.trees, s.turns = 0, 0, 0
         return s
-
-    def action_table(self) -> Sequence[Action]:
-        return ACTIONS
-
-    def read_notation(self, text: str) -> Action:
-        for a in ACTIONS:
-            if a.text == text:
-                return a
-        raise IllegalAction(f"no Orchard action {text!r}")
-
-    def from_dict(self, data: Mapping[str, Any]) -> OrchardState:  # pragma: no cover - not needed here
-        raise NotImplementedError
 
     def evaluate(self, state: State) -> list[float]:
         return [float(state.points)]  # type: ignore[attr-defined]

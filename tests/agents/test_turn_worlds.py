@@ -8,19 +8,21 @@ world's draw wins; a plan judged over several worlds plays safe.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 
 from meeple.agents import make_agent
-from meeple.core import Action, ChanceScript, Game, IllegalAction, Result, State
+from meeple.core import Action, ChanceScript, Result, State
+
+from .helpers import ToyGame
 
 SAFE, GAMBLE, END = (Action(i, t) for i, t in enumerate(("safe", "gamble", "end")))
 ACTIONS = (SAFE, GAMBLE, END)
 
 
-class Gambler(Game):
+class Gambler(ToyGame):
+    actions = ACTIONS
     name = "gambler"
     title = "Gambler"
     min_players = 2
@@ -34,18 +36,6 @@ class Gambler(Game):
         s.init_base(self, players, seed, options, script)
         s.points, s.turn, s.step, s.turns, s.gambles = [0, 0], 0, 0, 0, [0, 0]
         return s
-
-    def action_table(self) -> Sequence[Action]:
-        return ACTIONS
-
-    def read_notation(self, text: str) -> Action:
-        for a in ACTIONS:
-            if a.text == text:
-                return a
-        raise IllegalAction(f"no Gambler action {text!r}")
-
-    def from_dict(self, data: Mapping[str, Any]) -> GamblerState:  # pragma: no cover - not needed here
-        raise NotImplementedError
 
     def evaluate(self, state: State) -> list[float]:
         return [float(x) for x in state.points]  # type: ignore[attr-defined]
