@@ -3,7 +3,8 @@ world trusts that world's luck; its best candidates are played in fresh worlds t
 
 The toy game: each turn its seat chooses ``safe`` (a point) or ``gamble`` (a hidden draw: two points one time in
 four, else none; worth 0.5 on average), then ``end``s its turn. A plan made in one world gambles whenever that
-world's draw wins; a plan judged over several worlds plays safe.
+world's draw wins; a plan judged over several worlds plays safe. Played alone (one seat, as against Scythe's
+Automa) it is won with at least half the points the safe line makes.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 
 from meeple.agents import make_agent
+from meeple.agents.greedy import DEFAULT_WORLDS, SOLO_WORLDS
 from meeple.core import Action, ChanceScript, Result, State
 
 from .helpers import ToyGame
@@ -25,7 +27,7 @@ class Gambler(ToyGame):
     actions = ACTIONS
     name = "gambler"
     title = "Gambler"
-    min_players = 2
+    min_players = 1
     max_players = 2
     options = {"rounds": 20}
     num_actions = 3
@@ -34,7 +36,7 @@ class Gambler(ToyGame):
     def setup(self, players: int, seed: int, options: dict[str, Any], script: ChanceScript | None) -> GamblerState:
         s = GamblerState.__new__(GamblerState)
         s.init_base(self, players, seed, options, script)
-        s.points, s.turn, s.step, s.turns, s.gambles = [0, 0], 0, 0, 0, [0, 0]
+        s.points, s.turn, s.step, s.turns, s.gambles = [0] * players, 0, 0, 0, [0] * players
         return s
 
     def evaluate(self, state: State) -> list[float]:
@@ -55,7 +57,7 @@ class GamblerState(State):
 
     @property
     def is_over(self) -> bool:
-        return self.turns >= 2 * self.opts["rounds"]
+        return self.turns >= self.num_players * self.opts["rounds"]
 
     def generate_legal(self) -> list[Action]:
         return [SAFE, GAMBLE] if self.step == 0 else [END]
@@ -67,7 +69,7 @@ class GamblerState(State):
             self.gambles[self.turn] += 1
             self.points[self.turn] += 2 if self.chance_index("draw", (0, 1, 2, 3)) == 0 else 0
         if action is END:
-            self.step, self.turn, self.turns = 0, 1 - self.turn, self.turns + 1
+            self.step, self.turn, self.turns = 0, (self.turn + 1) % self.num_players, self.turns + 1
         else:
             self.step = 1
 
@@ -80,6 +82,8 @@ class GamblerState(State):
     def result(self) -> Result | None:
         if not self.is_over:
             return None
+        if self.num_players == 1:
+            return Result(tuple(self.points), (1,) if 2 * self.points[0] >= self.opts["rounds"] else (2,))
         a, b = self.points
         return Result((a, b), (1, 1) if a == b else (1, 2) if a > b else (2, 1))
 
@@ -109,6 +113,15 @@ def gambles(worlds: int, seed: int) -> int:
     return state.gambles[0]
 
 
+def solo_gambles(seed: int, **params: Any) -> int:
+    """How often the one seat of a solo game gambles."""
+    state = GAMBLER.new_game(players=1, seed=seed)
+    bot = make_agent("greedy", seed=seed, **params)
+    while not state.is_over:
+        state.apply(bot.act(state))
+    return state.gambles[0]
+
+
 def test_a_plan_made_in_one_world_gambles_on_that_worlds_luck():
     assert sum(gambles(worlds=1, seed=s) for s in range(3)) >= 10  # about one turn in four of 60
 
@@ -119,6 +132,24 @@ def test_a_plan_judged_in_several_worlds_plays_the_better_mean():
 
 def test_several_worlds_stay_reproducible_from_a_seed():
     assert gambles(worlds=4, seed=5) == gambles(worlds=4, seed=5)
+
+
+def test_a_solo_seat_judges_its_plans_in_several_worlds_by_default():
+    """Against the game's own opponent (Scythe's Automa) the draw that follows the turn colours every candidate:
+    greedy judges a solo seat's turns in ``SOLO_WORLDS`` worlds unless told otherwise, other games' in one."""
+    alone = sum(solo_gambles(s) for s in range(3))
+    assert alone == sum(solo_gambles(s, worlds=SOLO_WORLDS) for s in range(3))
+    assert alone < sum(solo_gambles(s, worlds=1) for s in range(3))
+    assert sum(gambles(worlds=DEFAULT_WORLDS, seed=s) for s in range(3)) == sum(gambles(worlds=1, seed=s) for s in range(3))
+    bot = make_agent("greedy", seed=1)
+    assert bot.worlds_for(GAMBLER.new_game(players=1, seed=1)) == SOLO_WORLDS > 1
+    assert bot.worlds_for(GAMBLER.new_game(players=2, seed=1)) == DEFAULT_WORLDS == 1
+
+
+def test_more_candidates_are_scored_when_asked():
+    assert make_agent("greedy", seed=1, candidates=8).candidates == 8
+    with pytest.raises(ValueError, match="greedy: candidates"):
+        make_agent("greedy", seed=1, candidates=0)
 
 
 @pytest.mark.parametrize("worlds", [0, -1, 1.5, True, "2"])

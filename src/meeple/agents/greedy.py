@@ -16,10 +16,15 @@ from .turn_plan import PlannedTurn, play_turn, ranked_turns, score
 
 #: The beam width of a turn plan: how many partial turns are kept at each step.
 DEFAULT_BEAM = 8
-#: How many of a turn plan's best candidates are scored in ``worlds`` fresh worlds, when asked: a plan made in one
-#: sampled world trusts that world's draws (an attack planned where the Automa's card happens to be weak). Off by
-#: default: against the Autometta, 15 paired deals, 4 worlds scored 3.5 coins a game less (± 6.2) for 40% more time.
+#: How many fresh worlds a turn plan's best candidates are scored in, by default: a plan made in one sampled world
+#: trusts that world's draws. Where the game's own opponent moves inside the seat's turn on chance the seat cannot
+#: see (a game with one seat, as Scythe's Automa, whose card is drawn after the human's turn), every candidate's end
+#: position carries that draw, and judging them in 4 worlds paid against the Autometta and the Automa (+3.9 ± 1.2
+#: and +3.6 ± 1.0 coins a game on 300 paired deals, a third more time; 8 worlds and 8 candidates no more:
+#: docs/agents.md, "Scythe solo: search on 300 deals"). Where other seats answer after the turn, 1.
+SOLO_WORLDS = 4
 DEFAULT_WORLDS = 1
+#: How many of the beam's best turns (one per score) are scored in the fresh worlds.
 CANDIDATES = 4
 #: The beam that finishes a candidate turn in a world that leaves it (another card drawn): narrow, as it runs often.
 REPLAN_BEAM = 2
@@ -38,10 +43,10 @@ class GreedyAgent(Agent):
     turn, up to that many decisions: a beam search of width ``beam`` over the seat's own decisions
     finds the best-scored turn in one determinized world, and the agent plays it step by step while
     the seat's observation stays the one the plan expected (a card drawn or a fight changes it: the
-    agent then plans again). ``samples`` applies to the one-decision ply only. The ``CANDIDATES`` best turns of that
-    search are then played in ``worlds`` fresh determinized worlds, and the turn with the best mean score is
+    agent then plans again). ``samples`` applies to the one-decision ply only. The ``candidates`` best turns of
+    that search are then played in ``worlds`` fresh determinized worlds, and the turn with the best mean score is
     chosen: one world's luck (a card, a fight's draw) no longer picks the turn (``worlds=1``: the planning world
-    alone decides).
+    alone decides; by default 4 in a game with one seat, 1 otherwise).
 
     ``blunder`` (0 to 1) is the chance of a uniformly random legal action instead, drawn afresh at each decision
     that starts a ply (none while a planned turn is being played out): a weaker, still purposeful player (the
@@ -55,7 +60,7 @@ class GreedyAgent(Agent):
 
     def __init__(
         self, seed: int | None = None, samples: int = 1, lookahead: int | None = None, beam: int = DEFAULT_BEAM, blunder: float = 0.0,
-        worlds: int = DEFAULT_WORLDS, evaluation: str | None = None,
+        worlds: int | None = None, evaluation: str | None = None, candidates: int = CANDIDATES,
     ) -> None:
         if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
             raise ValueError(f"greedy: samples must be a positive integer, got {samples!r}")
@@ -63,8 +68,10 @@ class GreedyAgent(Agent):
             raise ValueError(f"greedy: lookahead must be a non-negative integer, got {lookahead!r}")
         if not isinstance(beam, int) or isinstance(beam, bool) or beam < 1:
             raise ValueError(f"greedy: beam must be a positive integer, got {beam!r}")
-        if not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1:
+        if worlds is not None and (not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1):
             raise ValueError(f"greedy: worlds must be a positive integer, got {worlds!r}")
+        if not isinstance(candidates, int) or isinstance(candidates, bool) or candidates < 1:
+            raise ValueError(f"greedy: candidates must be a positive integer, got {candidates!r}")
         if isinstance(blunder, bool) or not isinstance(blunder, (int, float)) or not 0 <= blunder <= 1:
             raise ValueError(f"greedy: blunder must be a number from 0 to 1, got {blunder!r}")
         check_evaluation_name(evaluation, self.name)
@@ -76,7 +83,9 @@ class GreedyAgent(Agent):
         self.samples = samples
         self.lookahead = lookahead
         self.beam = beam
+        #: None: ``SOLO_WORLDS`` in a game with one seat, ``DEFAULT_WORLDS`` otherwise (``worlds_for``).
         self.worlds = worlds
+        self.candidates = candidates
         #: The rest of the turn being played (turn plans only).
         self.plan = PlannedTurn()
 
@@ -131,7 +140,7 @@ class GreedyAgent(Agent):
 
     def choose_turn(self, state: State, world: State, seat: int, lookahead: int) -> tuple[int, ...]:
         """The turn (action ids) to play: the beam search's best in ``world``; with ``worlds`` > 1, the one of its
-        ``CANDIDATES`` best (one per score) whose mean score over ``worlds`` fresh worlds is highest (``world``
+        ``candidates`` best (one per score) whose mean score over ``worlds`` fresh worlds is highest (``world``
         itself is left out: its luck chose the candidates). Ties keep the beam's order."""
         lines: list[tuple[int, ...]] = []
         seen: set[float] = set()
@@ -139,18 +148,26 @@ class GreedyAgent(Agent):
             if value not in seen:
                 seen.add(value)
                 lines.append(tuple(a.id for a in line))
-                if len(lines) == CANDIDATES:
+                if len(lines) == self.candidates:
                     break
-        if self.worlds == 1 or len(lines) == 1:
+        worlds = self.worlds_for(state)
+        if worlds == 1 or len(lines) == 1:
             return lines[0]
         totals = [0.0] * len(lines)
-        for _ in range(self.worlds):
+        for _ in range(worlds):
             other = state.determinize(seat, self.rng.getrandbits(63))
             for i, line in enumerate(lines):
                 child = other.clone()
                 play_turn(child, seat, line, lookahead, REPLAN_BEAM, self.evaluate)
                 totals[i] += score(child, seat, self.evaluate)
         return lines[max(range(len(lines)), key=lambda i: (totals[i], -i))]
+
+    def worlds_for(self, state: State) -> int:
+        """The worlds a turn's candidates are scored in: the ``worlds`` asked for, else ``SOLO_WORLDS`` where the
+        game has one seat (its own opponent answers inside the seat's turn) and ``DEFAULT_WORLDS`` otherwise."""
+        if self.worlds is not None:
+            return self.worlds
+        return SOLO_WORLDS if state.num_players == 1 else DEFAULT_WORLDS
 
 
 register_agent("greedy", GreedyAgent)

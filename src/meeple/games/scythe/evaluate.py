@@ -66,6 +66,10 @@ UNCHOSEN_SHARE = 0.7
 SOLO_POWER = 0.6
 SOLO_UPGRADE = 5.0
 SOLO_STAR_SHARE = 1.0
+#: A mech is a combat unit the Automa must beat to take its hex, a carrier for workers and a step toward the mechs'
+#: star: against the Automa it counts more than in a two-player game (300 tuning deals a level, docs/agents.md
+#: "Scythe solo: rates on 300 deals").
+SOLO_MECH = 7.0
 
 #: Track sizes, by the star each one earns, and the resource paying the matching bottom action.
 _TRACKS = ((D.STAR_UPGRADES, 6), (D.STAR_MECHS, D.MECHS), (D.STAR_STRUCTURES, 4), (D.STAR_RECRUITS, 4), (D.STAR_WORKERS, D.WORKERS - 2))
@@ -113,7 +117,7 @@ def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float], holdings: tu
 
     territories, totals = holdings
     solo = s.automa is not None
-    upgrade, star_share, power = (SOLO_UPGRADE, SOLO_STAR_SHARE, SOLO_POWER) if solo else (UPGRADE, STAR_SHARE, POWER)
+    upgrade, mech, star_share, power = (SOLO_UPGRADE, SOLO_MECH, SOLO_STAR_SHARE, SOLO_POWER) if solo else (UPGRADE, MECH, STAR_SHARE, POWER)
     pairs = sum(totals) // 2
     per_star, per_territory, per_two = D.tier_of(s.pop[p])
     stars = s.stars[p]
@@ -129,7 +133,7 @@ def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float], holdings: tu
     done = (upgrades, mechs, structures, recruits, workers)
     # Not faded: a development made is kept, and fading it would make a seat with a big engine shun the stars that
     # end the game it leads.
-    value += upgrade * upgrades + MECH * mechs + STRUCTURE * structures + RECRUIT * recruits + WORKER * workers
+    value += upgrade * upgrades + mech * mechs + STRUCTURE * structures + RECRUIT * recruits + WORKER * workers
 
     value += STAR_TEMPO * sum(stars)
     for (kind, size), n in zip(_TRACKS, done, strict=True):
