@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from meeple.agents import make_agent
-from meeple.agents.greedy import DEFAULT_WORLDS, SOLO_WORLDS
+from meeple.agents.greedy import DEFAULT_BEAM, DEFAULT_WORLDS, SOLO_BEAM, SOLO_WORLDS
 from meeple.core import Action, ChanceScript, Result, State
 
 from .helpers import ToyGame
@@ -134,7 +134,7 @@ def test_several_worlds_stay_reproducible_from_a_seed():
     assert gambles(worlds=4, seed=5) == gambles(worlds=4, seed=5)
 
 
-def test_a_solo_seat_judges_its_plans_in_several_worlds_by_default():
+def test_a_solo_seat_judges_wider_plans_in_several_worlds_by_default():
     """Against the game's own opponent (Scythe's Automa) the draw that follows the turn colours every candidate:
     greedy judges a solo seat's turns in ``SOLO_WORLDS`` worlds unless told otherwise, other games' in one."""
     alone = sum(solo_gambles(s) for s in range(3))
@@ -142,8 +142,13 @@ def test_a_solo_seat_judges_its_plans_in_several_worlds_by_default():
     assert alone < sum(solo_gambles(s, worlds=1) for s in range(3))
     assert sum(gambles(worlds=DEFAULT_WORLDS, seed=s) for s in range(3)) == sum(gambles(worlds=1, seed=s) for s in range(3))
     bot = make_agent("greedy", seed=1)
-    assert bot.worlds_for(GAMBLER.new_game(players=1, seed=1)) == SOLO_WORLDS > 1
-    assert bot.worlds_for(GAMBLER.new_game(players=2, seed=1)) == DEFAULT_WORLDS == 1
+    solo, duel = GAMBLER.new_game(players=1, seed=1), GAMBLER.new_game(players=2, seed=1)
+    assert bot.worlds_for(solo) == SOLO_WORLDS > 1
+    assert bot.worlds_for(duel) == DEFAULT_WORLDS == 1
+    # The plan is wider alone too (measured in Scythe solo); what is asked for wins over either default.
+    assert (bot.beam_for(solo), bot.beam_for(duel)) == (SOLO_BEAM, DEFAULT_BEAM) and SOLO_BEAM > DEFAULT_BEAM
+    asked = make_agent("greedy", seed=1, worlds=2, beam=3)
+    assert (asked.worlds_for(solo), asked.beam_for(solo), asked.worlds_for(duel), asked.beam_for(duel)) == (2, 3, 2, 3)
 
 
 def test_more_candidates_are_scored_when_asked():
