@@ -68,7 +68,7 @@ SOLO_UPGRADE = 5.0
 SOLO_STAR_SHARE = 1.0
 #: A mech is a combat unit the Automa must beat to take its hex, a carrier for workers and a step toward the mechs'
 #: star: against the Automa it counts more than in a two-player game (300 tuning deals a level, docs/agents.md
-#: "Scythe solo: rates on 300 deals").
+#: "Scythe solo: search on 300 deals").
 SOLO_MECH = 7.0
 
 #: Track sizes, by the star each one earns, and the resource paying the matching bottom action.
