@@ -15,6 +15,7 @@ import pytest
 
 from meeple.agents import make_agent
 from meeple.agents.greedy import DEFAULT_BEAM, DEFAULT_WORLDS, SOLO_BEAM, SOLO_WORLDS
+from meeple.agents.mcts import SOLO_TURN_BEAM, TURN_BEAM
 from meeple.core import Action, ChanceScript, Result, State
 
 from .helpers import ToyGame
@@ -161,3 +162,27 @@ def test_more_candidates_are_scored_when_asked():
 def test_greedy_rejects_a_bad_number_of_worlds(worlds):
     with pytest.raises(ValueError, match="greedy: worlds"):
         make_agent("greedy", seed=1, worlds=worlds)
+
+
+def test_mcts_finds_a_solo_seats_candidate_turns_with_greedys_solo_beam():
+    """mcts's turn search takes a node's candidates from a beam as wide as greedy's in a game with one seat
+    (docs/agents.md, "Scythe solo: mcts with greedy's solo beam"), 8 wide otherwise; ``beam`` and ``candidates``
+    choose them: a beam one wide, or one candidate, leaves nothing to search."""
+    solo, duel = GAMBLER.new_game(players=1, seed=1), GAMBLER.new_game(players=2, seed=1)
+    bot = make_agent("mcts:iterations=4", seed=1)
+    assert (bot.beam_for(solo), bot.beam_for(duel)) == (SOLO_TURN_BEAM, TURN_BEAM)
+    assert SOLO_TURN_BEAM == SOLO_BEAM > TURN_BEAM
+    assert make_agent("mcts:beam=3", seed=1).beam_for(solo) == 3
+    searched = {}
+    for spec in ("mcts:iterations=4", "mcts:iterations=4:beam=1", "mcts:iterations=4:candidates=1", "mcts:iterations=4:beam=2"):
+        agent = make_agent(spec, seed=1)
+        action = agent.act(solo)
+        assert action in solo.legal_actions()
+        searched[spec] = agent.last_iterations
+    assert searched == {"mcts:iterations=4": 4, "mcts:iterations=4:beam=1": 0, "mcts:iterations=4:candidates=1": 0, "mcts:iterations=4:beam=2": 4}
+
+
+@pytest.mark.parametrize(("option", "value"), [("beam", 0), ("beam", 1.5), ("beam", True), ("candidates", 0), ("candidates", "2")])
+def test_mcts_rejects_a_bad_beam_or_number_of_candidates(option, value):
+    with pytest.raises(ValueError, match=f"mcts: {option} must be a positive integer"):
+        make_agent("mcts", seed=1, **{option: value})

@@ -25,12 +25,15 @@ from meeple.core import Action, Game, State
 
 from .base import Agent, register_agent
 from .evaluation import Evaluator, LeadRewards, check_evaluation_name, evaluation_for, outcome_rewards
+from .greedy import SOLO_BEAM
 from .turn_search import TurnSearch
 
 DEFAULT_ITERATIONS = 400
-#: Where a turn is many decisions: the candidate turns searched at each node, and the beam that finds them.
+#: Where a turn is many decisions: the candidate turns searched at each node, and the beam that finds them (in a
+#: game with one seat, as wide as greedy's there: ``greedy.SOLO_BEAM``).
 TURN_CANDIDATES = 8
 TURN_BEAM = 8
+SOLO_TURN_BEAM = SOLO_BEAM
 
 
 #: Search settings a game does not set in ``Game.mcts_settings`` and the caller does not choose.
@@ -72,7 +75,9 @@ class MctsAgent(Agent):
     root position's lead), ``expand`` (``"one"`` child per iteration, or ``"all"`` at once, scored one
     decision ahead), ``evaluation`` (the name of one of the game's ``Game.evaluations`` to score leaves with;
     default the game's own ``evaluate``), ``rollout_turns`` (where a turn is many decisions: the searching seat's
-    turns the narrow planner plays after a leaf before it is scored, ``None`` to the end; default 0). With an
+    turns the narrow planner plays after a leaf before it is scored, ``None`` to the end; default 0), ``beam`` and
+    ``candidates`` (where a turn is many decisions: the beam that finds a node's candidate turns, by default 16 in a
+    game with one seat and 8 otherwise, and how many of its turns are the node's candidates, default 8). With an
     iteration budget only, the same seed and state give the same choice.
     """
 
@@ -90,6 +95,8 @@ class MctsAgent(Agent):
         expand: Any = UNSET,
         evaluation: str | None = None,
         rollout_turns: Any = 0,
+        beam: int | None = None,
+        candidates: int = TURN_CANDIDATES,
     ) -> None:
         #: The search settings given by the caller; the others come from the game's ``Game.mcts_settings``, then
         #: from ``SETTINGS`` (see ``settle``).
@@ -107,6 +114,13 @@ class MctsAgent(Agent):
         if rollout_turns is not None and (not isinstance(rollout_turns, int) or isinstance(rollout_turns, bool) or rollout_turns < 0):
             raise ValueError(f"mcts: rollout_turns must be a non-negative integer or none, got {rollout_turns!r}")
         self.rollout_turns = rollout_turns
+        if beam is not None and (not isinstance(beam, int) or isinstance(beam, bool) or beam < 1):
+            raise ValueError(f"mcts: beam must be a positive integer, got {beam!r}")
+        if not isinstance(candidates, int) or isinstance(candidates, bool) or candidates < 1:
+            raise ValueError(f"mcts: candidates must be a positive integer, got {candidates!r}")
+        #: None: ``SOLO_TURN_BEAM`` in a game with one seat, ``TURN_BEAM`` otherwise (``beam_for``).
+        self.beam = beam
+        self.candidates = candidates
         check_evaluation_name(evaluation, self.name)
         self.evaluation = evaluation
         #: The heuristic, looked up by ``check_game`` (the game is not known before); None where none is needed.
@@ -155,7 +169,10 @@ class MctsAgent(Agent):
             return legal[0]
         if state.game.lookahead:
             if self.turn_search is None:
-                self.turn_search = TurnSearch(self.rng, self.c, TURN_CANDIDATES, TURN_BEAM, self.scale, self.evaluate, self.rollout_turns)
+                self.turn_search = TurnSearch(
+                    self.rng, self.c, self.candidates, self.beam_for(state), self.scale, self.evaluate, self.rollout_turns
+                )
+            self.turn_search.beam = self.beam_for(state)
             action = self.turn_search.act(state, seat, legal, self.iterations, self.seconds)
             self.last_iterations = self.turn_search.last_iterations
             return action
@@ -182,6 +199,14 @@ class MctsAgent(Agent):
                 best, best_key = action, key
         assert best is not None
         return best
+
+
+    def beam_for(self, state: State) -> int:
+        """The beam that finds a node's candidate turns: the ``beam`` asked for, else ``SOLO_TURN_BEAM`` where the
+        game has one seat and ``TURN_BEAM`` otherwise."""
+        if self.beam is not None:
+            return self.beam
+        return SOLO_TURN_BEAM if state.num_players == 1 else TURN_BEAM
 
 
 class _Search:
