@@ -200,7 +200,6 @@ class MctsAgent(Agent):
         assert best is not None
         return best
 
-
     def beam_for(self, state: State) -> int:
         """The beam that finds a node's candidate turns: the ``beam`` asked for, else ``SOLO_TURN_BEAM`` where the
         game has one seat and ``TURN_BEAM`` otherwise."""
