@@ -12,7 +12,7 @@ from meeple.core import Action, Game, State
 
 from .base import Agent, register_agent
 from .evaluation import Evaluator, check_evaluation_name, evaluation_for
-from .turn_plan import PlannedTurn, play_turn, ranked_turns, score
+from .turn_plan import PlannedTurn, distinct_turns, play_turn, score, seat_default
 
 #: The beam width of a turn plan: how many partial turns are kept at each step. A game with one seat (Scythe solo)
 #: plans wider: there, with its turns judged in ``SOLO_WORLDS`` worlds, 16 gained +5.4 ± 1.2 coins a game against
@@ -148,14 +148,7 @@ class GreedyAgent(Agent):
         """The turn (action ids) to play: the beam search's best in ``world``; with ``worlds`` > 1, the one of its
         ``candidates`` best (one per score) whose mean score over ``worlds`` fresh worlds is highest (``world``
         itself is left out: its luck chose the candidates). Ties keep the beam's order."""
-        lines: list[tuple[int, ...]] = []
-        seen: set[float] = set()
-        for value, line in ranked_turns(world, seat, lookahead, self.beam_for(state), self.evaluate):
-            if value not in seen:
-                seen.add(value)
-                lines.append(tuple(a.id for a in line))
-                if len(lines) == self.candidates:
-                    break
+        lines = distinct_turns(world, seat, lookahead, self.beam_for(state), self.candidates, self.evaluate)
         worlds = self.worlds_for(state)
         if worlds == 1 or len(lines) == 1:
             return lines[0]
@@ -171,16 +164,12 @@ class GreedyAgent(Agent):
     def beam_for(self, state: State) -> int:
         """The width of a turn plan: the ``beam`` asked for, else ``SOLO_BEAM`` where the game has one seat and
         ``DEFAULT_BEAM`` otherwise."""
-        if self.beam is not None:
-            return self.beam
-        return SOLO_BEAM if state.num_players == 1 else DEFAULT_BEAM
+        return seat_default(state, self.beam, SOLO_BEAM, DEFAULT_BEAM)
 
     def worlds_for(self, state: State) -> int:
         """The worlds a turn's candidates are scored in: the ``worlds`` asked for, else ``SOLO_WORLDS`` where the
         game has one seat (its own opponent answers inside the seat's turn) and ``DEFAULT_WORLDS`` otherwise."""
-        if self.worlds is not None:
-            return self.worlds
-        return SOLO_WORLDS if state.num_players == 1 else DEFAULT_WORLDS
+        return seat_default(state, self.worlds, SOLO_WORLDS, DEFAULT_WORLDS)
 
 
 register_agent("greedy", GreedyAgent)

@@ -26,6 +26,7 @@ from meeple.core import Action, Game, State
 from .base import Agent, register_agent
 from .evaluation import Evaluator, LeadRewards, check_evaluation_name, evaluation_for, outcome_rewards
 from .greedy import SOLO_BEAM
+from .turn_plan import seat_default
 from .turn_search import TurnSearch
 
 DEFAULT_ITERATIONS = 400
@@ -169,10 +170,8 @@ class MctsAgent(Agent):
             return legal[0]
         if state.game.lookahead:
             if self.turn_search is None:
-                self.turn_search = TurnSearch(
-                    self.rng, self.c, self.candidates, self.beam_for(state), self.scale, self.evaluate, self.rollout_turns
-                )
-            self.turn_search.beam = self.beam_for(state)
+                self.turn_search = TurnSearch(self.rng, self.c, self.candidates, TURN_BEAM, self.scale, self.evaluate, self.rollout_turns)
+            self.turn_search.beam = self.beam_for(state)  # per state: an agent may be handed games of other sizes
             action = self.turn_search.act(state, seat, legal, self.iterations, self.seconds)
             self.last_iterations = self.turn_search.last_iterations
             return action
@@ -203,9 +202,7 @@ class MctsAgent(Agent):
     def beam_for(self, state: State) -> int:
         """The beam that finds a node's candidate turns: the ``beam`` asked for, else ``SOLO_TURN_BEAM`` where the
         game has one seat and ``TURN_BEAM`` otherwise."""
-        if self.beam is not None:
-            return self.beam
-        return SOLO_TURN_BEAM if state.num_players == 1 else TURN_BEAM
+        return seat_default(state, self.beam, SOLO_TURN_BEAM, TURN_BEAM)
 
 
 class _Search:

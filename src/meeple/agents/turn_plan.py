@@ -70,6 +70,29 @@ def ranked_turns(
     return finished
 
 
+def distinct_turns(world: State, seat: int, limit: int, width: int, count: int, evaluate: Evaluator | None = None) -> list[tuple[int, ...]]:
+    """The ``count`` best-scored turns of ``ranked_turns`` as action ids, one per score: turns that score exactly the
+    same are nearly always one turn told apart by a detail (which territory pays), and weighing them apart would
+    crowd out the real alternatives."""
+    out: list[tuple[int, ...]] = []
+    seen: set[float] = set()
+    for value, line in ranked_turns(world, seat, limit, width, evaluate):
+        if value not in seen:
+            seen.add(value)
+            out.append(tuple(a.id for a in line))
+            if len(out) == count:
+                break
+    return out
+
+
+def seat_default(state: State, asked: int | None, solo: int, other: int) -> int:
+    """An agent's setting for ``state``'s game: what was ``asked``, else ``solo`` in a game with one seat (where the
+    game's own opponent, as Scythe's Automa, moves inside the seat's turn) and ``other`` otherwise."""
+    if asked is not None:
+        return asked
+    return solo if state.num_players == 1 else other
+
+
 def keep_distinct(grown: list[_Entry], width: int) -> list[_Entry]:
     """The ``width`` best of ``grown`` (sorted best first), one per position: two partial turns with the same score
     and the same legal actions next are nearly always one position reached by different orders or details (two

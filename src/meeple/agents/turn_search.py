@@ -22,7 +22,7 @@ import time
 from meeple.core import Action, State
 
 from .evaluation import Evaluator, LeadRewards, outcome_rewards
-from .turn_plan import PlannedTurn, best_turn, play_turn, ranked_turns
+from .turn_plan import PlannedTurn, best_turn, distinct_turns, play_turn
 
 #: The beam of the others' turns played after a leaf: narrow, as it runs once per iteration.
 ROLLOUT_BEAM = 2
@@ -107,18 +107,8 @@ class TurnSearch:
         return by_id[line[0]]
 
     def candidates(self, world: State, seat: int) -> list[tuple[int, ...]]:
-        """The ``turns`` best-scored turns for ``seat``, as action ids, one per score: turns that score exactly the
-        same are nearly always the same turn told apart by a detail (which territory pays), and searching them
-        apart would crowd out the real alternatives."""
-        out: list[tuple[int, ...]] = []
-        seen: set[float] = set()
-        for value, line in ranked_turns(world, seat, self.limit, self.beam, self.evaluate):
-            if value not in seen:
-                seen.add(value)
-                out.append(tuple(a.id for a in line))
-                if len(out) == self.turns:
-                    break
-        return out
+        """The ``turns`` best-scored turns for ``seat``, as action ids, one per score (``distinct_turns``)."""
+        return distinct_turns(world, seat, self.limit, self.beam, self.turns, self.evaluate)
 
     def iterate(self, root: TurnNode, world: State) -> None:
         node = root
