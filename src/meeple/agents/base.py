@@ -34,6 +34,16 @@ class Agent(ABC):
 _FACTORIES: dict[str, Callable[..., Agent]] = {}
 
 
+def check_count(agent: str, name: str, value: Any, least: int = 1, optional: bool = False) -> None:
+    """A seat-spec option that counts something: ValueError unless ``value`` is an integer (a bool is not one) of at
+    least ``least`` (1 or 0), or None where the option is ``optional``."""
+    if optional and value is None:
+        return
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        kind = "a positive integer" if least == 1 else "a non-negative integer"
+        raise ValueError(f"{agent}: {name} must be {kind}, got {value!r}")
+
+
 def register_agent(name: str, factory: Callable[..., Agent]) -> None:
     """Make ``factory(seed=..., **kwargs)`` available as ``make_agent(name)``."""
     _FACTORIES[name] = factory

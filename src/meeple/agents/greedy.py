@@ -10,7 +10,7 @@ import random
 
 from meeple.core import Action, Game, State
 
-from .base import Agent, register_agent
+from .base import Agent, check_count, register_agent
 from .evaluation import Evaluator, check_evaluation_name, evaluation_for
 from .turn_plan import PlannedTurn, distinct_turns, play_turn, score, seat_default
 
@@ -67,16 +67,11 @@ class GreedyAgent(Agent):
         self, seed: int | None = None, samples: int = 1, lookahead: int | None = None, beam: int | None = None, blunder: float = 0.0,
         worlds: int | None = None, evaluation: str | None = None, candidates: int = CANDIDATES,
     ) -> None:
-        if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
-            raise ValueError(f"greedy: samples must be a positive integer, got {samples!r}")
-        if lookahead is not None and (not isinstance(lookahead, int) or isinstance(lookahead, bool) or lookahead < 0):
-            raise ValueError(f"greedy: lookahead must be a non-negative integer, got {lookahead!r}")
-        if beam is not None and (not isinstance(beam, int) or isinstance(beam, bool) or beam < 1):
-            raise ValueError(f"greedy: beam must be a positive integer, got {beam!r}")
-        if worlds is not None and (not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1):
-            raise ValueError(f"greedy: worlds must be a positive integer, got {worlds!r}")
-        if not isinstance(candidates, int) or isinstance(candidates, bool) or candidates < 1:
-            raise ValueError(f"greedy: candidates must be a positive integer, got {candidates!r}")
+        check_count("greedy", "samples", samples)
+        check_count("greedy", "lookahead", lookahead, least=0, optional=True)
+        check_count("greedy", "beam", beam, optional=True)
+        check_count("greedy", "worlds", worlds, optional=True)
+        check_count("greedy", "candidates", candidates)
         if isinstance(blunder, bool) or not isinstance(blunder, (int, float)) or not 0 <= blunder <= 1:
             raise ValueError(f"greedy: blunder must be a number from 0 to 1, got {blunder!r}")
         check_evaluation_name(evaluation, self.name)

@@ -23,7 +23,7 @@ from typing import Any
 
 from meeple.core import Action, Game, State
 
-from .base import Agent, register_agent
+from .base import Agent, check_count, register_agent
 from .evaluation import Evaluator, LeadRewards, check_evaluation_name, evaluation_for, outcome_rewards
 from .greedy import SOLO_BEAM
 from .turn_plan import seat_default
@@ -106,8 +106,7 @@ class MctsAgent(Agent):
         check_settings(depth, c, relative, expand)
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
-        if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1):
-            raise ValueError(f"mcts: iterations must be a positive integer, got {iterations!r}")
+        check_count("mcts", "iterations", iterations, optional=True)
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0):
             raise ValueError(f"mcts: seconds must be a positive number, got {seconds!r}")
         if scale is not None and (isinstance(scale, bool) or not isinstance(scale, (int, float)) or not scale > 0):
@@ -115,10 +114,8 @@ class MctsAgent(Agent):
         if rollout_turns is not None and (not isinstance(rollout_turns, int) or isinstance(rollout_turns, bool) or rollout_turns < 0):
             raise ValueError(f"mcts: rollout_turns must be a non-negative integer or none, got {rollout_turns!r}")
         self.rollout_turns = rollout_turns
-        if beam is not None and (not isinstance(beam, int) or isinstance(beam, bool) or beam < 1):
-            raise ValueError(f"mcts: beam must be a positive integer, got {beam!r}")
-        if not isinstance(candidates, int) or isinstance(candidates, bool) or candidates < 1:
-            raise ValueError(f"mcts: candidates must be a positive integer, got {candidates!r}")
+        check_count("mcts", "beam", beam, optional=True)
+        check_count("mcts", "candidates", candidates)
         #: None: ``SOLO_TURN_BEAM`` in a game with one seat, ``TURN_BEAM`` otherwise (``beam_for``).
         self.beam = beam
         self.candidates = candidates
