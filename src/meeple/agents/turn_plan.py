@@ -70,13 +70,94 @@ def ranked_turns(
     return finished
 
 
-def distinct_turns(world: State, seat: int, limit: int, width: int, count: int, evaluate: Evaluator | None = None) -> list[tuple[int, ...]]:
+#: A world of a plan made in several (``ranked_turns_in_worlds``): its position, its score, and whether it still
+#: follows the plan (False once its turn is over or the plan's next step is not legal there, its score then fixed).
+_WorldEntry = tuple[State, float, bool]
+
+
+def ranked_turns_in_worlds(
+    worlds: list[State], seat: int, limit: int, width: int, evaluate: Evaluator | None = None, replan: int = 2
+) -> list[tuple[float, tuple[Action, ...]]]:
+    """``ranked_turns`` with each partial turn scored by its mean over several worlds the seat cannot tell apart.
+
+    A plan made in one world knows that world's draws: an attack looks won at the lowest dial that beats the card
+    the defender will draw there, an encounter good for the card it will turn up. Here every step is played in
+    each of ``worlds`` (the first leads: its legal actions are the ones tried, its positions tell lines apart) and
+    scored by the mean, so a step that pays only for one world's luck no longer leads the beam. A world whose turn
+    ends, or where the next step is not legal (another card was drawn), keeps its score from there, its turn
+    finished by a ``replan``-wide beam. Actions returned are the first world's.
+    """
+    lead = worlds[0]
+    start = lead.game.turn_number(lead)
+    first = tuple((w, score(w, seat, evaluate), True) for w in worlds)
+    frontier: list[tuple[float, tuple[_WorldEntry, ...], tuple[Action, ...]]] = [(_mean(first), first, ())]
+    finished: list[tuple[float, tuple[Action, ...]]] = []
+    for _ in range(limit):
+        grown: list[tuple[float, tuple[_WorldEntry, ...], tuple[Action, ...]]] = []
+        for value, entries, line in frontier:
+            if line and turn_over(entries[0][0], seat, start):
+                finished.append((value, line))
+                continue
+            legal_there = [{a.id: a for a in w.legal_actions()} if going else {} for w, _, going in entries]
+            for action in entries[0][0].legal_actions():
+                grown_entries = []
+                for k, (w, v, going) in enumerate(entries):
+                    if not going:
+                        grown_entries.append((w, v, False))
+                        continue
+                    twin = action if k == 0 else legal_there[k].get(action.id)
+                    child = w.clone()
+                    if twin is None:
+                        for rest in best_turn(child, seat, limit - len(line), replan, evaluate):
+                            child.apply(rest)
+                        grown_entries.append((child, score(child, seat, evaluate), False))
+                        continue
+                    child.apply(twin)
+                    going = k == 0 or not turn_over(child, seat, start)
+                    grown_entries.append((child, score(child, seat, evaluate), going))
+                packed = tuple(grown_entries)
+                grown.append((_mean(packed), packed, (*line, action)))
+        if not grown:
+            frontier = []
+            break
+        grown.sort(key=lambda entry: -entry[0])
+        frontier = _keep_distinct_in_worlds(grown, width)
+    finished.extend((value, line) for value, _, line in frontier)
+    finished.sort(key=lambda entry: -entry[0])
+    return finished
+
+
+def _mean(entries: tuple[_WorldEntry, ...]) -> float:
+    return sum(v for _, v, _ in entries) / len(entries)
+
+
+def _keep_distinct_in_worlds(
+    grown: list[tuple[float, tuple[_WorldEntry, ...], tuple[Action, ...]]], width: int
+) -> list[tuple[float, tuple[_WorldEntry, ...], tuple[Action, ...]]]:
+    """``keep_distinct`` by the lead world's positions."""
+    kept = []
+    seen: set[tuple[float, tuple[int, ...]]] = set()
+    for entry in grown:
+        key = (entry[0], tuple(a.id for a in entry[1][0][0].legal_actions()))
+        if key not in seen:
+            seen.add(key)
+            kept.append(entry)
+            if len(kept) == width:
+                break
+    return kept
+
+
+def distinct_turns(
+    world: State, seat: int, limit: int, width: int, count: int, evaluate: Evaluator | None = None, others: list[State] | None = None
+) -> list[tuple[int, ...]]:
     """The ``count`` best-scored turns of ``ranked_turns`` as action ids, one per score: turns that score exactly the
     same are nearly always one turn told apart by a detail (which territory pays), and weighing them apart would
-    crowd out the real alternatives."""
+    crowd out the real alternatives. With ``others``, each turn is planned and scored in those worlds too
+    (``ranked_turns_in_worlds``)."""
     out: list[tuple[int, ...]] = []
     seen: set[float] = set()
-    for value, line in ranked_turns(world, seat, limit, width, evaluate):
+    ranked = ranked_turns_in_worlds([world, *others], seat, limit, width, evaluate) if others else ranked_turns(world, seat, limit, width, evaluate)
+    for value, line in ranked:
         if value not in seen:
             seen.add(value)
             out.append(tuple(a.id for a in line))
