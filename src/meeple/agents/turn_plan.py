@@ -156,7 +156,10 @@ def distinct_turns(
     (``ranked_turns_in_worlds``)."""
     out: list[tuple[int, ...]] = []
     seen: set[float] = set()
-    ranked = ranked_turns_in_worlds([world, *others], seat, limit, width, evaluate) if others else ranked_turns(world, seat, limit, width, evaluate)
+    if others:
+        ranked = ranked_turns_in_worlds([world, *others], seat, limit, width, evaluate)
+    else:
+        ranked = ranked_turns(world, seat, limit, width, evaluate)
     for value, line in ranked:
         if value not in seen:
             seen.add(value)
