@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from meeple.core import Action, State
 
@@ -41,6 +41,8 @@ def best_turn(world: State, seat: int, limit: int, width: int, evaluate: Evaluat
 
 
 _Entry = tuple[float, State, tuple[Action, ...]]
+#: A beam entry: its score and position first (``keep_distinct`` reads those), then whatever its search keeps.
+_Kept = TypeVar("_Kept", bound=tuple[Any, ...])
 
 
 def ranked_turns(
@@ -90,11 +92,11 @@ def ranked_turns_in_worlds(
     lead = worlds[0]
     start = lead.game.turn_number(lead)
     first = tuple((w, score(w, seat, evaluate), True) for w in worlds)
-    frontier: list[tuple[float, tuple[_WorldEntry, ...], tuple[Action, ...]]] = [(_mean(first), first, ())]
+    frontier: list[tuple[float, State, tuple[Action, ...], tuple[_WorldEntry, ...]]] = [(_mean(first), lead, (), first)]
     finished: list[tuple[float, tuple[Action, ...]]] = []
     for _ in range(limit):
-        grown: list[tuple[float, tuple[_WorldEntry, ...], tuple[Action, ...]]] = []
-        for value, entries, line in frontier:
+        grown: list[tuple[float, State, tuple[Action, ...], tuple[_WorldEntry, ...]]] = []
+        for value, _, line, entries in frontier:
             if line and turn_over(entries[0][0], seat, start):
                 finished.append((value, line))
                 continue
@@ -116,35 +118,19 @@ def ranked_turns_in_worlds(
                     going = k == 0 or not turn_over(child, seat, start)
                     grown_entries.append((child, score(child, seat, evaluate), going))
                 packed = tuple(grown_entries)
-                grown.append((_mean(packed), packed, (*line, action)))
+                grown.append((_mean(packed), packed[0][0], (*line, action), packed))
         if not grown:
             frontier = []
             break
         grown.sort(key=lambda entry: -entry[0])
-        frontier = _keep_distinct_in_worlds(grown, width)
-    finished.extend((value, line) for value, _, line in frontier)
+        frontier = keep_distinct(grown, width)
+    finished.extend((value, line) for value, _, line, _ in frontier)
     finished.sort(key=lambda entry: -entry[0])
     return finished
 
 
 def _mean(entries: tuple[_WorldEntry, ...]) -> float:
     return sum(v for _, v, _ in entries) / len(entries)
-
-
-def _keep_distinct_in_worlds(
-    grown: list[tuple[float, tuple[_WorldEntry, ...], tuple[Action, ...]]], width: int
-) -> list[tuple[float, tuple[_WorldEntry, ...], tuple[Action, ...]]]:
-    """``keep_distinct`` by the lead world's positions."""
-    kept = []
-    seen: set[tuple[float, tuple[int, ...]]] = set()
-    for entry in grown:
-        key = (entry[0], tuple(a.id for a in entry[1][0][0].legal_actions()))
-        if key not in seen:
-            seen.add(key)
-            kept.append(entry)
-            if len(kept) == width:
-                break
-    return kept
 
 
 def distinct_turns(
@@ -177,12 +163,12 @@ def seat_default(state: State, asked: int | None, solo: int, other: int) -> int:
     return solo if state.num_players == 1 else other
 
 
-def keep_distinct(grown: list[_Entry], width: int) -> list[_Entry]:
+def keep_distinct(grown: list[_Kept], width: int) -> list[_Kept]:
     """The ``width`` best of ``grown`` (sorted best first), one per position: two partial turns with the same score
     and the same legal actions next are nearly always one position reached by different orders or details (two
     tokens put in either order, a move that ends where it began), and a beam full of them has no room left for a
     turn that pays before it gives (Trade: a coin first, then the goods)."""
-    kept: list[_Entry] = []
+    kept: list[_Kept] = []
     seen: set[tuple[float, tuple[int, ...]]] = set()
     for entry in grown:
         key = (entry[0], tuple(a.id for a in entry[1].legal_actions()))
