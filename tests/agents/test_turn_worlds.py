@@ -309,3 +309,31 @@ def test_greedy_plans_a_solo_seats_turns_in_two_worlds_by_default_and_in_as_many
     assert make_agent("greedy", seed=1, plan_worlds=3).plan_worlds_for(duel) == 3
     with pytest.raises(ValueError, match="greedy: plan_worlds"):
         make_agent("greedy", seed=1, plan_worlds=0)
+
+
+def solo_gambles_by_mcts(seed: int, spec: str) -> int:
+    """How often the one seat of a solo game gambles, played by the mcts ``spec``."""
+    state = GAMBLER.new_game(players=1, seed=seed)
+    bot = make_agent(spec, seed=seed)
+    while not state.is_over:
+        action = bot.act(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+    return state.gambles[0]
+
+
+def test_mcts_plans_its_root_candidates_in_two_worlds_alone_and_in_as_many_as_asked():
+    """With one candidate there is nothing to search: the turn played is the root's best-planned one. Planned in
+    one world it gambles whenever that world's draw wins (about one turn in four); planned in 16, it plays safe.
+    A solo seat's root is planned in greedy's ``SOLO_PLAN_WORLDS`` by default, a two-player seat's in one."""
+    one = "mcts:iterations=4:candidates=1:plan_worlds=1"
+    assert sum(solo_gambles_by_mcts(s, one) for s in range(3)) >= 10
+    assert sum(solo_gambles_by_mcts(s, "mcts:iterations=4:candidates=1:plan_worlds=16") for s in range(3)) <= 3
+    spec = "mcts:iterations=8:plan_worlds=3"
+    assert solo_gambles_by_mcts(5, spec) == solo_gambles_by_mcts(5, spec)
+    bot = make_agent("mcts:iterations=4", seed=1)
+    solo, duel = GAMBLER.new_game(players=1, seed=1), GAMBLER.new_game(players=2, seed=1)
+    assert (bot.plan_worlds_for(solo), bot.plan_worlds_for(duel)) == (SOLO_PLAN_WORLDS, DEFAULT_PLAN_WORLDS)
+    assert make_agent("mcts:plan_worlds=3", seed=1).plan_worlds_for(duel) == 3
+    with pytest.raises(ValueError, match="mcts: plan_worlds"):
+        make_agent("mcts", seed=1, plan_worlds=0)

@@ -25,7 +25,7 @@ from meeple.core import Action, Game, State
 
 from .base import Agent, check_count, register_agent
 from .evaluation import Evaluator, LeadRewards, check_evaluation_name, evaluation_for, outcome_rewards
-from .greedy import SOLO_BEAM
+from .greedy import DEFAULT_PLAN_WORLDS, SOLO_BEAM, SOLO_PLAN_WORLDS
 from .turn_plan import seat_default
 from .turn_search import TurnSearch
 
@@ -78,7 +78,9 @@ class MctsAgent(Agent):
     default the game's own ``evaluate``), ``rollout_turns`` (where a turn is many decisions: the searching seat's
     turns the narrow planner plays after a leaf before it is scored, ``None`` to the end; default 0), ``beam`` and
     ``candidates`` (where a turn is many decisions: the beam that finds a node's candidate turns, by default 16 in a
-    game with one seat and 8 otherwise, and how many of its turns are the node's candidates, default 8). With an
+    game with one seat and 8 otherwise, and how many of its turns are the node's candidates, default 8), ``plan_worlds``
+    (the worlds the root's candidate turns are planned in, each partial turn scored by its mean over them, as
+    greedy's: by default 2 in a game with one seat, 1 otherwise). With an
     iteration budget only, the same seed and state give the same choice.
     """
 
@@ -98,6 +100,7 @@ class MctsAgent(Agent):
         rollout_turns: Any = 0,
         beam: int | None = None,
         candidates: int = TURN_CANDIDATES,
+        plan_worlds: int | None = None,
     ) -> None:
         #: The search settings given by the caller; the others come from the game's ``Game.mcts_settings``, then
         #: from ``SETTINGS`` (see ``settle``).
@@ -116,6 +119,9 @@ class MctsAgent(Agent):
         self.rollout_turns = rollout_turns
         check_count("mcts", "beam", beam, optional=True)
         check_count("mcts", "candidates", candidates)
+        check_count("mcts", "plan_worlds", plan_worlds, optional=True)
+        #: None: as greedy plans (``greedy.SOLO_PLAN_WORLDS`` in a game with one seat, 1 otherwise; ``plan_worlds_for``).
+        self.plan_worlds = plan_worlds
         #: None: ``SOLO_TURN_BEAM`` in a game with one seat, ``TURN_BEAM`` otherwise (``beam_for``).
         self.beam = beam
         self.candidates = candidates
@@ -169,6 +175,7 @@ class MctsAgent(Agent):
             if self.turn_search is None:
                 self.turn_search = TurnSearch(self.rng, self.c, self.candidates, TURN_BEAM, self.scale, self.evaluate, self.rollout_turns)
             self.turn_search.beam = self.beam_for(state)  # per state: an agent may be handed games of other sizes
+            self.turn_search.plan_worlds = self.plan_worlds_for(state)
             action = self.turn_search.act(state, seat, legal, self.iterations, self.seconds)
             self.last_iterations = self.turn_search.last_iterations
             return action
@@ -200,6 +207,11 @@ class MctsAgent(Agent):
         """The beam that finds a node's candidate turns: the ``beam`` asked for, else ``SOLO_TURN_BEAM`` where the
         game has one seat and ``TURN_BEAM`` otherwise."""
         return seat_default(state, self.beam, SOLO_TURN_BEAM, TURN_BEAM)
+
+    def plan_worlds_for(self, state: State) -> int:
+        """The worlds the root's candidate turns are planned in: the ``plan_worlds`` asked for, else greedy's
+        default for the game's size."""
+        return seat_default(state, self.plan_worlds, SOLO_PLAN_WORLDS, DEFAULT_PLAN_WORLDS)
 
 
 class _Search:

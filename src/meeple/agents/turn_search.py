@@ -54,8 +54,14 @@ class TurnSearch:
         scale: float | None,
         evaluate: Evaluator | None = None,
         rollout_turns: int | None = 0,
+        plan_worlds: int = 1,
     ) -> None:
         self.rng = rng
+        #: The worlds the root's candidate turns are planned in (``turn_plan.ranked_turns_in_worlds``): planned in one,
+        #: an attack is dialled to beat the card that world will draw, and the turn that dials higher is never a
+        #: candidate. The root's only: deeper nodes are expanded once an iteration, and planning them in more worlds
+        #: would halve the iterations.
+        self.plan_worlds = plan_worlds
         #: The heuristic that scores turns and leaves (None: the game's own ``evaluate``).
         self.evaluate = evaluate
         self.c = c
@@ -82,7 +88,8 @@ class TurnSearch:
         root = TurnNode(seat)
         first = state.determinize(seat, self.rng.getrandbits(63))
         self.rewards.set_baseline(first)  # leads from the root's: a game far ahead or behind still tells turns apart
-        root.lines = self.candidates(first, seat)
+        others = [state.determinize(seat, self.rng.getrandbits(63)) for _ in range(self.plan_worlds - 1)]
+        root.lines = self.candidates(first, seat, others)
         deadline = None if seconds is None else time.perf_counter() + seconds
         done = 0
         if len(root.lines) > 1:
@@ -106,9 +113,10 @@ class TurnSearch:
         self.plan.follow(first, seat, line)
         return by_id[line[0]]
 
-    def candidates(self, world: State, seat: int) -> list[tuple[int, ...]]:
-        """The ``turns`` best-scored turns for ``seat``, as action ids, one per score (``distinct_turns``)."""
-        return distinct_turns(world, seat, self.limit, self.beam, self.turns, self.evaluate)
+    def candidates(self, world: State, seat: int, others: list[State] | None = None) -> list[tuple[int, ...]]:
+        """The ``turns`` best-scored turns for ``seat``, as action ids, one per score (``distinct_turns``), planned in
+        ``world`` and ``others``."""
+        return distinct_turns(world, seat, self.limit, self.beam, self.turns, self.evaluate, others)
 
     def iterate(self, root: TurnNode, world: State) -> None:
         node = root
