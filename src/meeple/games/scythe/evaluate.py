@@ -31,8 +31,10 @@ RECRUIT = 4.0
 WORKER = 1.5
 #: A star also brings the end nearer, which the seat ahead wants: it counts this much beyond its coins.
 STAR_TEMPO = 5.0
-#: A track's star is counted at this share of its progress (the rest is counted when the star is placed).
+#: A track's star is counted at this share of its progress raised to ``STAR_CURVE`` (the rest is counted when the
+#: star is placed): the last steps toward a star count most, so a seat finishes a track before it starts another.
 STAR_SHARE = 0.5
+STAR_CURVE = 2.0
 #: Popularity and power points toward tiers, fights and their stars; a combat card's expected power.
 POPULARITY = 0.1
 #: The next popularity tier counts at this share of its worth, times how far through the current tier the seat is;
@@ -66,6 +68,7 @@ UNCHOSEN_SHARE = 0.7
 SOLO_POWER = 0.6
 SOLO_UPGRADE = 5.0
 SOLO_STAR_SHARE = 1.0
+SOLO_STAR_CURVE = 2.0
 #: A mech is a combat unit the Automa must beat to take its hex, a carrier for workers and a step toward the mechs'
 #: star: against the Automa it counts more than in a two-player game (300 tuning deals a level, docs/agents.md
 #: "Scythe solo: search on 300 deals").
@@ -118,6 +121,7 @@ def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float], holdings: tu
     territories, totals = holdings
     solo = s.automa is not None
     upgrade, mech, star_share, power = (SOLO_UPGRADE, SOLO_MECH, SOLO_STAR_SHARE, SOLO_POWER) if solo else (UPGRADE, MECH, STAR_SHARE, POWER)
+    curve = SOLO_STAR_CURVE if solo else STAR_CURVE
     pairs = sum(totals) // 2
     per_star, per_territory, per_two = D.tier_of(s.pop[p])
     stars = s.stars[p]
@@ -138,11 +142,11 @@ def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float], holdings: tu
     value += STAR_TEMPO * sum(stars)
     for (kind, size), n in zip(_TRACKS, done, strict=True):
         if not stars[kind]:
-            value += star_share * per_star * (n / size) ** 2
+            value += star_share * per_star * (n / size) ** curve
     if not stars[D.STAR_POPULARITY]:
-        value += star_share * per_star * (s.pop[p] / D.MAX_POPULARITY) ** 2
+        value += star_share * per_star * (s.pop[p] / D.MAX_POPULARITY) ** curve
     if not stars[D.STAR_POWER]:
-        value += star_share * per_star * (s.power[p] / D.MAX_POWER) ** 2
+        value += star_share * per_star * (s.power[p] / D.MAX_POWER) ** curve
 
     value += tier_progress(s.pop[p], (sum(stars) + FUTURE_STARS, territories, pairs))
     value += fade * (POPULARITY * min(s.pop[p], D.MAX_POPULARITY) + power * s.power[p] + CARD * sum(s.hand[p]))
