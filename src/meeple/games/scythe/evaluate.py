@@ -33,6 +33,7 @@ WORKER = 1.5
 STAR_TEMPO = 5.0
 #: A track's star is counted at this share of its progress raised to ``STAR_CURVE`` (the rest is counted when the
 #: star is placed): the last steps toward a star count most, so a seat finishes a track before it starts another.
+#: Solo, 1, 1.5 and 3 did no better on 300 deals (docs/agents.md, "Scythe solo: mcts's root in two worlds, ...").
 STAR_SHARE = 0.5
 STAR_CURVE = 2.0
 #: Popularity and power points toward tiers, fights and their stars; a combat card's expected power.
