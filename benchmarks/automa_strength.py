@@ -57,6 +57,9 @@ def play(job: tuple[str, str, int]) -> dict[str, Any]:
     seen = state.observation(0)
     return {
         "seed": seed,
+        "faction": seen["players"][0]["faction"],
+        "mat": seen["players"][0]["mat"],
+        "automa_faction": seen["automa"]["faction"],
         "won": result.ranks[0] == 1,
         "diff": result.details["coin_difference"],
         "score": result.scores[0],
@@ -87,6 +90,22 @@ def print_breakdown(bot: str, level: str, rows: list[dict[str, Any]]) -> None:
     for side in ("stars", "automa_stars"):
         kinds = sorted({k for r in rows for k in r[side]})
         print(f"    {side:16} " + ", ".join(f"{k} {statistics.mean(r[side].get(k, 0) for r in rows):.2f}" for k in kinds))
+    for key in ("mat", "faction"):
+        groups = by_deal(rows, key)
+        if groups:
+            print(f"    by {key:13} " + ", ".join(f"{name} {n} games {wins} won {diff:+.1f}" for name, (n, wins, diff) in groups.items()))
+
+
+def by_deal(rows: list[dict[str, Any]], key: str) -> dict[str, tuple[int, int, float]]:
+    """Per value of ``key`` (the bot's ``mat`` or ``faction``) among the games that recorded it: games, games won
+    and the mean coin difference, worst first; a deal's mat and faction move the bot's score by more than most of
+    its changes (docs/agents.md, "Scythe solo: the mat and the faction dealt")."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        if key in r:
+            groups.setdefault(r[key], []).append(r)
+    out = {name: (len(g), sum(r["won"] for r in g), statistics.mean(r["diff"] for r in g)) for name, g in groups.items()}
+    return dict(sorted(out.items(), key=lambda item: item[1][2]))
 
 
 def set_rates(pairs: list[str]) -> str:

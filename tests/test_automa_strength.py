@@ -60,3 +60,23 @@ def test_later_bots_are_paired_with_the_first_on_the_deals_both_played() -> None
     n, gain, se = bench.paired(first, later)
     # Deals 1 and 2 only: gains +4 and +6, mean +5, standard deviation sqrt(2), over sqrt(2) deals.
     assert n == 2 and gain == pytest.approx(5.0) and se == pytest.approx(1.0)
+
+
+def test_games_are_grouped_by_the_mat_dealt_worst_first() -> None:
+    rows = [
+        {"seed": 1, "mat": "engineering", "won": False, "diff": -30},
+        {"seed": 2, "mat": "patriotic", "won": True, "diff": 4},
+        {"seed": 3, "mat": "engineering", "won": True, "diff": 2},
+        {"seed": 4, "diff": -50, "won": False},  # stored before games recorded their mat: left out
+    ]
+    groups = bench.by_deal(rows, "mat")
+    assert list(groups) == ["engineering", "patriotic"]
+    assert groups["engineering"] == (2, 1, -14.0) and groups["patriotic"] == (1, 1, 4.0)
+    assert bench.by_deal(rows, "faction") == {}
+
+
+def test_a_game_records_the_faction_and_mat_dealt() -> None:
+    row = bench.play(("random", "autometta", 3))
+    seen = meeple.load("scythe").new_game(players=1, seed=3, automa_level="autometta").observation(0)
+    assert (row["faction"], row["mat"]) == (seen["players"][0]["faction"], seen["players"][0]["mat"])
+    assert row["automa_faction"] == seen["automa"]["faction"]
