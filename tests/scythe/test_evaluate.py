@@ -141,3 +141,40 @@ def test_a_finished_game_is_worth_its_final_scores():
     alone.end_game(1)
     result = alone.result()
     assert evaluate(alone) == [float(result.scores[0] - result.details["automa_score"])]
+
+
+def test_solo_counts_the_next_produce_on_its_best_territories(monkeypatch: pytest.MonkeyPatch):
+    """§5.4: a Produce yields a token for each worker on 2 territories (3 once upgraded), a village workers from the
+    mat. Solo, the heuristic counts that yield at ``SOLO_NEXT_PRODUCE`` of the tokens' worth as payments still
+    wanted, so a worker moved onto a mountain is worth something before the Produce that uses it (a bot stacked its
+    workers on a village and never deployed: docs/agents.md, "Scythe solo: the mat and the faction dealt")."""
+    from meeple.games.scythe import evaluate as E
+
+    s = GAME.new_game(players=1, seed=0, factions="nordic,saxony", mats="industrial", automa_level="automa")
+    mountains = [D.SPACE_NAMES[h] for h in D.TERRITORIES if D.PRODUCT[h] == D.RESOURCES.index("metal")]
+    forests = [D.SPACE_NAMES[h] for h in D.TERRITORIES if D.PRODUCT[h] == D.RESOURCES.index("wood")]
+    farm = next(D.SPACE_NAMES[h] for h in D.TERRITORIES if D.PRODUCT[h] == D.RESOURCES.index("food"))
+    workers(s, 0, mountains[0], mountains[0], mountains[0], forests[0], farm)
+    refresh(s)
+    assert all(s.board()[0][D.SPACE_INDEX[h]] == 0 for h in (mountains[0], forests[0], farm))
+    done = (0, 0, 0, 0, 3)
+    totals = [0] * len(D.RESOURCES)
+    worth = {r: E.PAYMENT * E.PARTIAL / s.bottom_cost(0, r) for r in range(len(D.RESOURCES))}
+    metal, wood, food = (D.RESOURCES.index(r) for r in ("metal", "wood", "food"))
+    # The best two: three metal and the best of one wood or one food.
+    assert E.next_produce(s, 0, done, totals) == pytest.approx(3 * worth[metal] + max(worth[wood], worth[food]))
+    s.top_cubes[0] &= ~(1 << D.SLOT_PRODUCE)  # the Produce upgrade, its cube onto Deploy: a third territory
+    s.bottom_cubes[0][D.DEPLOY] += 1
+    worth[metal] = E.PAYMENT * E.PARTIAL / s.bottom_cost(0, metal)
+    assert E.next_produce(s, 0, done, totals) == pytest.approx(3 * worth[metal] + worth[wood] + worth[food])
+    # Metal enough on hand for the payments ahead is wanted no more.
+    totals[metal] = E.PAYMENTS_AHEAD * s.bottom_cost(0, metal)
+    assert E.next_produce(s, 0, done, totals) == pytest.approx(worth[wood] + worth[food])
+
+    before = evaluate(refresh(s))[0]
+    monkeypatch.setattr(E, "SOLO_NEXT_PRODUCE", E.SOLO_NEXT_PRODUCE + 1.0)
+    assert evaluate(s)[0] - before == pytest.approx(E.engine_left(s) * E.next_produce(s, 0, (0, 0, 0, 0, 3), [0] * 4))
+    duel = new("nordic,polania")
+    at = evaluate(duel)[0]
+    monkeypatch.setattr(E, "SOLO_NEXT_PRODUCE", 0.0)
+    assert evaluate(refresh(duel))[0] == at  # two players: not counted

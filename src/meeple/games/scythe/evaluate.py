@@ -4,8 +4,8 @@ Per seat it adds the score if the game ended now (§13: coins, stars, territorie
 popularity tier, the structure bonus) and what the engine built so far should still earn: each upgrade, mech,
 structure, recruit and worker off the mat, a share of the star each unfinished track is heading for, popularity
 toward the next tier, power and combat cards toward fights and the power star, resources at their use value while
-the bottom action they pay still has something to give, objectives, the Factory card, and a fight's stakes while
-one is being resolved.
+the bottom action they pay still has something to give (solo, also what the next Produce would yield), objectives,
+the Factory card, and a fight's stakes while one is being resolved.
 
 The rates are hand-tuned, in coins; solo has its own for power, upgrades and a track's coming star (``SOLO_*``).
 What is still to be turned into something (resources, power, cards, popularity) fades as the game nears its end
@@ -74,6 +74,11 @@ SOLO_STAR_CURVE = 2.0
 #: star: against the Automa it counts more than in a two-player game (300 tuning deals a level, docs/agents.md
 #: "Scythe solo: search on 300 deals").
 SOLO_MECH = 7.0
+#: The next Produce's yield (its best territories' tokens at their use value, a village's workers at ``WORKER``),
+#: counted at this share: a worker moved onto a mountain is worth something before the Produce that uses it. 900
+#: tuning deals, paired: +0.9 coins a game at the Automa, +1.0 at the Autometta; 1.0 lost 3.7 (docs/agents.md,
+#: "Scythe solo: the mat and the faction dealt").
+SOLO_NEXT_PRODUCE = 0.5
 
 #: Track sizes, by the star each one earns, and the resource paying the matching bottom action.
 _TRACKS = ((D.STAR_UPGRADES, 6), (D.STAR_MECHS, D.MECHS), (D.STAR_STRUCTURES, 4), (D.STAR_RECRUITS, 4), (D.STAR_WORKERS, D.WORKERS - 2))
@@ -154,6 +159,8 @@ def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float], holdings: tu
     value += fade * resource_value(s, p, done, totals)
     # Pairs of resources score at the end, but a token is spent before then more often than not.
     value -= fade * PAIRS_SPENT * per_two * pairs
+    if solo and SOLO_NEXT_PRODUCE:
+        value += fade * SOLO_NEXT_PRODUCE * next_produce(s, p, done, totals)
 
     if stars[D.STAR_OBJECTIVE] < D.OBJECTIVE_STAR_CAP or s.faction[p] == D.SAXONY:
         value += sum(OBJECTIVE_MET if objectives.met(s, p, c) else OBJECTIVE_OPEN for c in s.objectives[p])
@@ -217,3 +224,30 @@ def most_committed(s: ScytheState, p: int) -> float:
     cards = [D.CARD_VALUES[i] for i in range(len(D.CARD_VALUES)) for _ in range(s.hand[p][i])]
     cards.sort(reverse=True)
     return min(s.power[p], D.MAX_DIAL) + sum(cards[: s.card_cap(p)])
+
+
+def next_produce(s: ScytheState, p: int, done: tuple[int, ...], totals: list[int]) -> float:
+    """What the seat's next Produce would yield (§5.4): on its best 2 (3 upgraded) territories with workers, each
+    token while the bottom action it pays still wants more than the payments on hand, a village's workers while
+    any are left on the mat."""
+    count: dict[int, int] = {}
+    for h in s.pos[p][WORKER0:]:
+        if h >= 0 and not D.IS_HOME[h]:
+            count[h] = count.get(h, 0) + 1
+    ctrl = s.board()[0]
+    mill = s.mill_space(p)
+    room = D.WORKERS - sum(count.values())
+    left = [min(n, PAYMENTS_AHEAD) for n in (6 - done[0], D.MECHS - done[1], 4 - done[2], 4 - done[3])]
+    worth = []
+    for h, n in count.items():
+        if h == mill or ctrl[h] != p:
+            continue
+        r = D.PRODUCT[h]
+        if r >= 0:
+            cost = max(s.bottom_cost(p, r), 1)
+            want = max(0, left[r] * cost - totals[r])
+            worth.append(PAYMENT * PARTIAL / cost * min(n, want))
+        elif D.IS_VILLAGE[h]:
+            worth.append(WORKER * min(n, room))
+    worth.sort(reverse=True)
+    return sum(worth[: 2 + s.upgraded(p, D.SLOT_PRODUCE)])
