@@ -188,7 +188,7 @@ def engine_left(s: ScytheState) -> float:
 def resource_value(s: ScytheState, p: int, done: tuple[int, ...], totals: list[int]) -> float:
     """Controlled resource tokens as the bottom actions they pay: a full payment at ``PAYMENT``, a partial one at a
     share of it, nothing for a bottom action with nothing left to give (all upgrades, mechs, ... done)."""
-    left = [min(n, PAYMENTS_AHEAD) for n in (6 - done[0], D.MECHS - done[1], 4 - done[2], 4 - done[3])]
+    left = payments_left(done)
     value = 0.0
     for b, (tokens, n) in enumerate(zip(totals, left, strict=True)):
         if n <= 0 or not tokens:
@@ -226,6 +226,11 @@ def most_committed(s: ScytheState, p: int) -> float:
     return min(s.power[p], D.MAX_DIAL) + sum(cards[: s.card_cap(p)])
 
 
+def payments_left(done: tuple[int, ...]) -> list[int]:
+    """Per bottom action, the payments still counted: those its track has left, at most ``PAYMENTS_AHEAD``."""
+    return [min(n, PAYMENTS_AHEAD) for n in (6 - done[0], D.MECHS - done[1], 4 - done[2], 4 - done[3])]
+
+
 def next_produce(s: ScytheState, p: int, done: tuple[int, ...], totals: list[int]) -> float:
     """What the seat's next Produce would yield (§5.4): on its best 2 (3 upgraded) territories with workers, each
     token while the bottom action it pays still wants more than the payments on hand, a village's workers while
@@ -236,8 +241,8 @@ def next_produce(s: ScytheState, p: int, done: tuple[int, ...], totals: list[int
             count[h] = count.get(h, 0) + 1
     ctrl = s.board()[0]
     mill = s.mill_space(p)
-    room = D.WORKERS - sum(count.values())
-    left = [min(n, PAYMENTS_AHEAD) for n in (6 - done[0], D.MECHS - done[1], 4 - done[2], 4 - done[3])]
+    room = D.WORKERS - s.workers_on_board(p)  # a worker sent home never returns to the mat
+    left = payments_left(done)
     worth = []
     for h, n in count.items():
         if h == mill or ctrl[h] != p:
