@@ -15,7 +15,8 @@ only the seeds not stored yet.
 
 Then, within each turn start (each candidate against its group's mean, so a deal's luck cancels), it prints: the
 slope and correlation of the final margin on the heuristic's value; how much the heuristic's first choice ended
-ahead of the other candidates; and a ridge fit of the margin the heuristic leaves unexplained on the features
+ahead of the other candidates; one feature at a time (``CONTRASTS``), the margin's and the value's slope on it; and a
+ridge fit of the margin the heuristic leaves unexplained on the features
 (scaled to unit variance, penalty ``--ridge``), its R² on held-out turn starts (every fifth group) and its largest
 weights (``--weights FILE`` writes them all, fitted on every turn start). Seeds from 1001 on are refused: they are
 kept for measuring (benchmarks/automa_strength.py). The figures are in docs/agents.md ("Scythe solo: a turn's
@@ -110,6 +111,26 @@ def centred(rows: list[dict[str, Any]]) -> tuple[np.ndarray, np.ndarray, np.ndar
     return np.concatenate(values), np.concatenate(margins), np.vstack(features), np.array(group_of)
 
 
+#: The features compared one at a time: what a turn changes (the solo model's names, games/scythe/fitted.py).
+CONTRASTS = (
+    "coins", "stars", "territories", "resources", "payments", "upgrades", "mechs", "structures", "recruits", "workers",
+    "power", "cards", "popularity", "automa_stars", "automa_territories", "automa_score",
+)  # fmt: skip
+
+
+def contrast(x: np.ndarray, margin: np.ndarray, value: np.ndarray) -> tuple[int, float, float, float]:
+    """For one feature ``x`` (centred within turn starts): the candidates where it differs from the mean, the final
+    margin's slope on it with its standard error, and the heuristic value's slope on it."""
+    rows = int((np.abs(x) > 1e-9).sum())
+    sxx = float((x * x).sum())
+    if rows < 2 or sxx == 0.0:
+        return rows, float("nan"), float("nan"), float("nan")
+    slope = float((x * margin).sum() / sxx)
+    rest = margin - slope * x
+    se = float(np.sqrt((rest**2).sum() / (len(x) - 1) / sxx))
+    return rows, slope, se, float((x * value).sum() / sxx)
+
+
 def report(rows: list[dict[str, Any]], ridge: float, weights_out: Path | None = None) -> None:
     value, margin, features, group_of = centred(rows)
     groups = int(group_of.max()) + 1 if len(group_of) else 0
@@ -127,6 +148,11 @@ def report(rows: list[dict[str, Any]], ridge: float, weights_out: Path | None = 
     se = statistics.stdev(leads) / len(leads) ** 0.5
     print(f"the heuristic's first choice ended {statistics.mean(leads):+.2f} ± {se:.2f} coins ahead of the other candidates")
     names = list(SEAT_FEATURES) + list(AUTOMA_FEATURES)
+    print("one feature at a time: the final margin, and the heuristic's value, per unit more than the turn start's mean")
+    for name in CONTRASTS:
+        rows_, by_margin, se, by_value = contrast(features[:, names.index(name)], margin, value)
+        if rows_ >= 50:
+            print(f"  {name:20s} {rows_:5d} candidates  margin {by_margin:+6.2f} ± {se:.2f}  heuristic {by_value:+6.2f}")
     target = margin - value
     sd = features.std(axis=0)
     keep = sd > 1e-9

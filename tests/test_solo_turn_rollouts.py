@@ -66,3 +66,15 @@ def test_seeds_kept_for_measuring_and_bad_options_are_refused(argv: list[str], m
         bench.main()
     assert refused.value.code not in (0, None)
     assert not (tmp_path / "out").exists()  # refused before anything is written
+
+
+def test_one_feature_at_a_time_gives_the_margins_and_the_values_slopes() -> None:
+    x = np.array([-1.0, 1.0, 0.0, 0.0, -2.0, 2.0])
+    margin = 3.0 * x + np.array([0.5, 0.5, -1.0, 1.0, -0.5, -0.5])
+    value = -2.0 * x
+    rows, slope, se, by_value = bench.contrast(x, margin, value)
+    assert rows == 4
+    assert slope == pytest.approx(3.0)
+    assert by_value == pytest.approx(-2.0)
+    assert 0 < se < 1
+    assert np.isnan(bench.contrast(np.zeros(4), np.ones(4), np.ones(4))[1])  # a feature no turn changes says nothing
