@@ -124,6 +124,28 @@ def test_solo_counts_power_kept_higher_than_two_players_do():
     assert gains[1] > gains[2]
 
 
+def test_solo_counts_a_payment_in_hand_at_its_own_rate(monkeypatch: pytest.MonkeyPatch):
+    """§6: resources pay bottom actions. Solo, a full payment counts SOLO_PAYMENT (candidate turns played out to the
+    end, docs/agents.md "Scythe solo: a turn's candidates played to the end"); two players keep PAYMENT."""
+    from meeple.games.scythe import evaluate as E
+
+    solo = GAME.new_game(players=1, seed=0, factions="nordic,saxony", mats="industrial", automa_level="automa")
+    for s, rate in ((solo, "SOLO_PAYMENT"), (new("nordic,polania"), "PAYMENT")):
+        here = worker_space(s, 0)
+        cost = s.bottom_cost(0, D.DEPLOY)
+        empty = evaluate(refresh(s))[0]
+        resources(s, here, metal=cost)
+        monkeypatch.setattr(E, "SOLO_NEXT_PRODUCE", 0.0)  # the next Produce's yield also counts in payments
+        paid = evaluate(refresh(s))[0]
+        assert paid - empty > E.engine_left(s) * getattr(E, rate) * 0.5
+        other = "PAYMENT" if rate == "SOLO_PAYMENT" else "SOLO_PAYMENT"
+        monkeypatch.setattr(E, other, getattr(E, other) + 3.0)
+        assert evaluate(refresh(s))[0] == paid  # the other game's rate plays no part
+        monkeypatch.setattr(E, rate, getattr(E, rate) + 1.0)
+        assert evaluate(refresh(s))[0] - paid == pytest.approx(E.engine_left(s))  # one full payment, one coin more
+        monkeypatch.undo()
+
+
 def test_a_finished_game_is_worth_its_final_scores():
     """§13, automa §10: once the game is over nothing is left to build, so the value is the final score (solo: the
     margin over the Automa's), not the score plus an engine that will never run."""
@@ -159,13 +181,13 @@ def test_solo_counts_the_next_produce_on_its_best_territories(monkeypatch: pytes
     assert all(s.board()[0][D.SPACE_INDEX[h]] == 0 for h in (mountains[0], forests[0], farm))
     done = (0, 0, 0, 0, 3)
     totals = [0] * len(D.RESOURCES)
-    worth = {r: E.PAYMENT * E.PARTIAL / s.bottom_cost(0, r) for r in range(len(D.RESOURCES))}
+    worth = {r: E.SOLO_PAYMENT * E.PARTIAL / s.bottom_cost(0, r) for r in range(len(D.RESOURCES))}
     metal, wood, food = (D.RESOURCES.index(r) for r in ("metal", "wood", "food"))
     # The best two: three metal and the best of one wood or one food.
     assert E.next_produce(s, 0, done, totals) == pytest.approx(3 * worth[metal] + max(worth[wood], worth[food]))
     s.top_cubes[0] &= ~(1 << D.SLOT_PRODUCE)  # the Produce upgrade, its cube onto Deploy: a third territory
     s.bottom_cubes[0][D.DEPLOY] += 1
-    worth[metal] = E.PAYMENT * E.PARTIAL / s.bottom_cost(0, metal)
+    worth[metal] = E.SOLO_PAYMENT * E.PARTIAL / s.bottom_cost(0, metal)
     assert E.next_produce(s, 0, done, totals) == pytest.approx(3 * worth[metal] + worth[wood] + worth[food])
     # Metal enough on hand for the payments ahead is wanted no more.
     totals[metal] = E.PAYMENTS_AHEAD * s.bottom_cost(0, metal)

@@ -7,8 +7,8 @@ toward the next tier, power and combat cards toward fights and the power star, r
 the bottom action they pay still has something to give (solo, also what the next Produce would yield), objectives,
 the Factory card, and a fight's stakes while one is being resolved.
 
-The rates are hand-tuned, in coins; solo has its own for power, upgrades and a track's coming star (``SOLO_*``).
-What is still to be turned into something (resources, power, cards, popularity) fades as the game nears its end
+The rates are hand-tuned, in coins; solo has its own for power, upgrades, mechs, a payment in hand and a track's
+coming star (``SOLO_*``). What is still to be turned into something (resources, power, cards, popularity) fades as the game nears its end
 (the most stars anyone has); a development already made does not.
 """
 
@@ -79,6 +79,11 @@ SOLO_MECH = 7.0
 #: tuning deals, paired: +0.9 coins a game at the Automa, +1.0 at the Autometta; 1.0 lost 3.7 (docs/agents.md,
 #: "Scythe solo: the mat and the faction dealt").
 SOLO_NEXT_PRODUCE = 0.5
+#: A full payment of a bottom action in hand, solo. Played out from the same position, a candidate turn ending with
+#: one more payment in hand finished 0.70 ± 0.26 coins ahead of the others at the end of the game, where the
+#: heuristic had counted it level (benchmarks/solo_turn_rollouts.py); 5.0 instead of 4.0 gained +2.0 ± 0.8 coins a
+#: game on 600 paired deals at the Automa (docs/agents.md, "Scythe solo: a turn's candidates played to the end").
+SOLO_PAYMENT = 5.0
 
 #: Track sizes, by the star each one earns, and the resource paying the matching bottom action.
 _TRACKS = ((D.STAR_UPGRADES, 6), (D.STAR_MECHS, D.MECHS), (D.STAR_STRUCTURES, 4), (D.STAR_RECRUITS, 4), (D.STAR_WORKERS, D.WORKERS - 2))
@@ -156,7 +161,7 @@ def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float], holdings: tu
 
     value += tier_progress(s.pop[p], (sum(stars) + FUTURE_STARS, territories, pairs))
     value += fade * (POPULARITY * min(s.pop[p], D.MAX_POPULARITY) + power * s.power[p] + CARD * sum(s.hand[p]))
-    value += fade * resource_value(s, p, done, totals)
+    value += fade * resource_value(s, p, done, totals, SOLO_PAYMENT if solo else PAYMENT)
     # Pairs of resources score at the end, but a token is spent before then more often than not.
     value -= fade * PAIRS_SPENT * per_two * pairs
     if solo and SOLO_NEXT_PRODUCE:
@@ -185,8 +190,8 @@ def engine_left(s: ScytheState) -> float:
     return 1.0 - 0.8 * (most / D.MAX_STARS) ** 2
 
 
-def resource_value(s: ScytheState, p: int, done: tuple[int, ...], totals: list[int]) -> float:
-    """Controlled resource tokens as the bottom actions they pay: a full payment at ``PAYMENT``, a partial one at a
+def resource_value(s: ScytheState, p: int, done: tuple[int, ...], totals: list[int], payment: float = PAYMENT) -> float:
+    """Controlled resource tokens as the bottom actions they pay: a full payment at ``payment``, a partial one at a
     share of it, nothing for a bottom action with nothing left to give (all upgrades, mechs, ... done)."""
     left = payments_left(done)
     value = 0.0
@@ -195,9 +200,9 @@ def resource_value(s: ScytheState, p: int, done: tuple[int, ...], totals: list[i
             continue
         cost = max(s.bottom_cost(p, b), 1)
         full = min(tokens // cost, n)
-        value += PAYMENT * full
+        value += payment * full
         if full < n:
-            value += PAYMENT * PARTIAL * (tokens - full * cost) / cost
+            value += payment * PARTIAL * (tokens - full * cost) / cost
     return value
 
 
@@ -251,7 +256,7 @@ def next_produce(s: ScytheState, p: int, done: tuple[int, ...], totals: list[int
         if r >= 0:
             cost = max(s.bottom_cost(p, r), 1)
             want = max(0, left[r] * cost - totals[r])
-            worth.append(PAYMENT * PARTIAL / cost * min(n, want))
+            worth.append(SOLO_PAYMENT * PARTIAL / cost * min(n, want))
         elif D.IS_VILLAGE[h]:
             worth.append(WORKER * min(n, room))
     worth.sort(reverse=True)
