@@ -144,6 +144,15 @@ def decide_on_the_board(driver: Any, rng: random.Random, tally: Tally) -> None:
     tally.from_list += 1
 
 
+def click_leave(driver: Any) -> bool:
+    """Click the page's button that gives up the seat, if it is there (``wait`` looks again when it was redrawn)."""
+    buttons = driver.find_elements(By.ID, "leave")
+    if not buttons:
+        return False
+    buttons[0].click()
+    return True
+
+
 def play_a_whole_game(driver: Any, server: str, game: str, seats: list[str], name: str, size: tuple[int, int], lang: str = "en") -> Tally:
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
     window(driver, *size)
@@ -168,7 +177,7 @@ def play_a_whole_game(driver: Any, server: str, game: str, seats: list[str], nam
             screenshot(driver, f"{name}-mid-since")
     if not over(driver):
         driver.execute_script("window.confirm = () => true")  # the page asks before a seat is given up
-        wait(driver, lambda d: d.find_elements(By.ID, "leave"))[0].click()
+        wait(driver, click_leave)  # the page may redraw the button between finding and clicking it
         wait(driver, over, 150)
     result = wait(driver, lambda d: d.find_elements(By.ID, "result"))[0]
     assert result.find_elements(By.CSS_SELECTOR, "#breakdown tr.total"), "the end shows the scores"
