@@ -8,8 +8,8 @@ the bottom action they pay still has something to give (solo, also what the next
 the Factory card, and a fight's stakes while one is being resolved.
 
 The rates are hand-tuned, in coins; solo has its own for power, upgrades, mechs, a payment in hand and a track's
-coming star (``SOLO_*``). What is still to be turned into something (resources, power, cards, popularity) fades as the game nears its end
-(the most stars anyone has); a development already made does not.
+coming star (``SOLO_*``). What is still to be turned into something (resources, power, cards, popularity) fades as
+the game nears its end (the most stars anyone has); a development already made does not.
 """
 
 from __future__ import annotations
@@ -190,7 +190,7 @@ def engine_left(s: ScytheState) -> float:
     return 1.0 - 0.8 * (most / D.MAX_STARS) ** 2
 
 
-def resource_value(s: ScytheState, p: int, done: tuple[int, ...], totals: list[int], payment: float = PAYMENT) -> float:
+def resource_value(s: ScytheState, p: int, done: tuple[int, ...], totals: list[int], payment: float) -> float:
     """Controlled resource tokens as the bottom actions they pay: a full payment at ``payment``, a partial one at a
     share of it, nothing for a bottom action with nothing left to give (all upgrades, mechs, ... done)."""
     left = payments_left(done)
