@@ -150,9 +150,9 @@ def report(rows: list[dict[str, Any]], ridge: float, weights_out: Path | None = 
     names = list(SEAT_FEATURES) + list(AUTOMA_FEATURES)
     print("one feature at a time: the final margin, and the heuristic's value, per unit more than the turn start's mean")
     for name in CONTRASTS:
-        rows_, by_margin, se, by_value = contrast(features[:, names.index(name)], margin, value)
-        if rows_ >= 50:
-            print(f"  {name:20s} {rows_:5d} candidates  margin {by_margin:+6.2f} ± {se:.2f}  heuristic {by_value:+6.2f}")
+        differing, by_margin, se, by_value = contrast(features[:, names.index(name)], margin, value)
+        if differing >= 50:
+            print(f"  {name:20s} {differing:5d} candidates  margin {by_margin:+6.2f} ± {se:.2f}  heuristic {by_value:+6.2f}")
     target = margin - value
     sd = features.std(axis=0)
     keep = sd > 1e-9
