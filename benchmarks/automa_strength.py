@@ -9,7 +9,8 @@ sides, a random mat, the human seat played by the bot. A game is won when the bo
 the tie-breakers (a full tie counts as a win, as Result ranks it 1). Prints, per bot and level, the games played,
 the win rate with its 95% Wilson interval, the mean final coin difference (bot minus Automa) with its standard
 error, the mean scores, and the CPU seconds per game; with --breakdown, the mean points of each scoring category
-(coins in hand, stars, territories, resource pairs, structure bonus) for the bot and for the Automa.
+(coins in hand, stars, territories, resource pairs, structure bonus) for the bot and for the Automa, how often the
+bot took each top and bottom action a game, and how far it got along each star's track.
 
 With ``--old-heuristic FILE`` (an older copy of games/scythe/evaluate.py, e.g. from ``git show``), the bots
 ``old-greedy`` and ``old-mcts`` (the ``mcts:seconds=1`` spec) score positions with that copy (bot_strength.py), so a
@@ -43,6 +44,11 @@ import meeple
 from meeple.agents import make_agent, parse_agent_spec
 from meeple.games.scythe.automa import LEVELS
 
+#: The notations of the top actions' options (the whole notation), and the first words of a turn (a section chosen)
+#: and of the bottom actions (games/scythe/actions.py).
+TOP_WORDS = ("move", "coins", "power", "cards", "trade", "popularity", "produce")
+BOTTOM_WORDS = ("upgrade", "deploy", "build", "enlist")
+
 
 def play(job: tuple[str, str, int]) -> dict[str, Any]:
     bot, level, seed = job
@@ -69,10 +75,33 @@ def play(job: tuple[str, str, int]) -> dict[str, Any]:
         "stars": {k: v for k, v in seen["players"][0]["stars"].items() if v},
         "automa_stars": {k: v for k, v in seen["automa"]["stars"].items() if v},
         "popularity": seen["players"][0]["popularity"],
+        "tracks": tracks(seen["players"][0]),
         "turns": seen["turns"],
         "decisions": sum(1 for h in state.history if isinstance(h, str)),
+        "actions": action_counts(state.history),
         "cpu": time.process_time() - start,
     }
+
+
+def tracks(seat: dict[str, Any]) -> dict[str, int]:
+    """How far the bot got along each track a star is placed for (§10), read off its observation at the end."""
+    return {
+        "upgrades": len(seat["upgraded"]), "mechs": len(seat["mechs"]), "recruits": len(seat["recruits"]),
+        "structures": sum(1 for h in seat["structures"].values() if h is not None), "workers": len(seat["workers"]),
+        "power": seat["power"], "popularity": seat["popularity"],
+    }
+
+
+def action_counts(history: list[Any]) -> dict[str, int]:
+    """How often the bot took each top and bottom action, and its turns (a section chosen), from the notations in
+    ``history`` (the Automa's turns are chance outcomes there, not notations)."""
+    counts: dict[str, int] = {}
+    for h in history:
+        if isinstance(h, str):
+            word = h if h in TOP_WORDS else h.split(" ", 1)[0]
+            if word == "section" or word in BOTTOM_WORDS or h in TOP_WORDS:
+                counts[word] = counts.get(word, 0) + 1
+    return counts
 
 
 def print_breakdown(bot: str, level: str, rows: list[dict[str, Any]]) -> None:
@@ -87,6 +116,18 @@ def print_breakdown(bot: str, level: str, rows: list[dict[str, Any]]) -> None:
     for k in cats:
         print(f"    {k:16} {mean('breakdown', k):6.1f} / {mean('automa_breakdown', k):6.1f}")
     print(f"    {'decisions':16} {statistics.mean(r['decisions'] for r in rows):6.0f}   turns {statistics.mean(r['turns'] for r in rows):5.1f}   bot popularity {statistics.mean(r['popularity'] for r in rows):4.1f}")
+    acted = [r for r in rows if "actions" in r]
+    if acted:
+        turns = statistics.mean(r["actions"].get("section", 0) for r in acted)
+        def mean_of(word: str) -> float:
+            return statistics.mean(r["actions"].get(word, 0) for r in acted)
+
+        bottom = statistics.mean(sum(r["actions"].get(w, 0) for w in BOTTOM_WORDS) for r in acted)
+        print(f"    {'bot actions':16} a game, in {turns:.1f} turns, {bottom:.1f} with a bottom action: " + ", ".join(f"{w} {mean_of(w):.1f}" for w in (*TOP_WORDS, *BOTTOM_WORDS)))
+    ended = [r for r in rows if "tracks" in r]
+    if ended:
+        kinds = list(ended[0]["tracks"])
+        print(f"    {'bot tracks':16} at the end: " + ", ".join(f"{k} {statistics.mean(r['tracks'][k] for r in ended):.1f}" for k in kinds))
     for side in ("stars", "automa_stars"):
         kinds = sorted({k for r in rows for k in r[side]})
         print(f"    {side:16} " + ", ".join(f"{k} {statistics.mean(r[side].get(k, 0) for r in rows):.2f}" for k in kinds))
