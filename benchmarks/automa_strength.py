@@ -10,7 +10,8 @@ the tie-breakers (a full tie counts as a win, as Result ranks it 1). Prints, per
 the win rate with its 95% Wilson interval, the mean final coin difference (bot minus Automa) with its standard
 error, the mean scores, and the CPU seconds per game; with --breakdown, the mean points of each scoring category
 (coins in hand, stars, territories, resource pairs, structure bonus) for the bot and for the Automa, how often the
-bot took each top and bottom action a game, and how far it got along each star's track.
+bot took each top and bottom action a game, how far it got along each star's track, and its fights a game by who
+attacked and who won.
 
 With ``--old-heuristic FILE`` (an older copy of games/scythe/evaluate.py, e.g. from ``git show``), the bots
 ``old-greedy`` and ``old-mcts`` (the ``mcts:seconds=1`` spec) score positions with that copy (bot_strength.py), so a
@@ -56,8 +57,14 @@ def play(job: tuple[str, str, int]) -> dict[str, Any]:
     state = game.new_game(players=1, seed=seed, automa_level=level)
     agent = make_agent(bot, seed=seed)
     start = time.process_time()
+    fights: dict[str, int] = {}
+    seen_combat = state.last_combat
     while not state.is_over:
         state.apply(agent.act(state))
+        if state.last_combat is not seen_combat:  # replaced at each reveal, never changed in place
+            seen_combat = state.last_combat
+            kind = fight_kind(seen_combat)
+            fights[kind] = fights.get(kind, 0) + 1
     result = state.result()
     assert result is not None
     seen = state.observation(0)
@@ -79,6 +86,7 @@ def play(job: tuple[str, str, int]) -> dict[str, Any]:
         "turns": seen["turns"],
         "decisions": sum(1 for h in state.history if isinstance(h, str)),
         "actions": action_counts(state.history),
+        "fights": fights,
         "cpu": time.process_time() - start,
     }
 
@@ -90,6 +98,21 @@ def tracks(seat: dict[str, Any]) -> dict[str, int]:
         "structures": sum(1 for h in seat["structures"].values() if h is not None), "workers": len(seat["workers"]),
         "power": seat["power"], "popularity": seat["popularity"],
     }
+
+
+#: The kinds of fight counted a game, by who attacked and who won; an undefended one is an Automa attack the bot met
+#: with no power dialled and no card.
+FIGHT_KINDS = ("bot attacked, won", "bot attacked, lost", "automa attacked, bot won", "automa attacked, won", "undefended")
+
+
+def fight_kind(combat: list[int]) -> str:
+    """Which of ``FIGHT_KINDS`` a revealed combat (ScytheState.last_combat) was; the bot is seat 0."""
+    _, attacker, _, _, _, defender_dial, defender_cards, winner = combat
+    if attacker == 0:
+        return "bot attacked, won" if winner == 0 else "bot attacked, lost"
+    if winner == 0:
+        return "automa attacked, bot won"
+    return "undefended" if defender_dial == 0 and defender_cards == 0 else "automa attacked, won"
 
 
 def action_counts(history: list[Any]) -> dict[str, int]:
@@ -128,6 +151,9 @@ def print_breakdown(bot: str, level: str, rows: list[dict[str, Any]]) -> None:
     if ended:
         kinds = list(ended[0]["tracks"])
         print(f"    {'bot tracks':16} at the end: " + ", ".join(f"{k} {statistics.mean(r['tracks'][k] for r in ended):.1f}" for k in kinds))
+    fought = [r for r in rows if "fights" in r]
+    if fought:
+        print(f"    {'fights':16} a game: " + ", ".join(f"{k} {statistics.mean(r['fights'].get(k, 0) for r in fought):.2f}" for k in FIGHT_KINDS))
     for side in ("stars", "automa_stars"):
         kinds = sorted({k for r in rows for k in r[side]})
         print(f"    {side:16} " + ", ".join(f"{k} {statistics.mean(r[side].get(k, 0) for r in rows):.2f}" for k in kinds))
