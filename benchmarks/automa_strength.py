@@ -166,7 +166,7 @@ def print_breakdown(bot: str, level: str, rows: list[dict[str, Any]]) -> None:
 def by_deal(rows: list[dict[str, Any]], key: str) -> dict[str, tuple[int, int, float]]:
     """Per value of ``key`` (the bot's ``mat`` or ``faction``) among the games that recorded it: games, games won
     and the mean coin difference, worst first; a deal's mat and faction move the bot's score by more than most of
-    its changes (docs/agents.md, "Scythe solo: the mat and the faction dealt")."""
+    its changes (docs/scythe-solo.md, "Scythe solo: the mat and the faction dealt")."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
         if key in r:

@@ -19,7 +19,7 @@ ahead of the other candidates; one feature at a time (``CONTRASTS``), the margin
 ridge fit of the margin the heuristic leaves unexplained on the features
 (scaled to unit variance, penalty ``--ridge``), its R² on held-out turn starts (every fifth group) and its largest
 weights (``--weights FILE`` writes them all, fitted on every turn start). Seeds from 1001 on are refused: they are
-kept for measuring (benchmarks/automa_strength.py). The figures are in docs/agents.md ("Scythe solo: a turn's
+kept for measuring (benchmarks/automa_strength.py). The figures are in docs/scythe-solo.md ("Scythe solo: a turn's
 candidates played to the end").
 """
 
@@ -168,7 +168,7 @@ def report(rows: list[dict[str, Any]], ridge: float, weights_out: Path | None = 
     for i in order[:12]:
         print(f"  {names[i]:24s} {weights[i]:+8.3f} a unit (a spread's worth {weights[i] * sd[i]:+.2f})")
     if weights_out is not None:
-        # The fit on every turn start, for a trial heuristic that adds it (docs/agents.md).
+        # The fit on every turn start, for a trial heuristic that adds it (docs/scythe-solo.md).
         fit = np.linalg.solve(x.T @ x + ridge * np.eye(x.shape[1]), x.T @ target)
         weights = np.zeros(len(names))
         weights[keep] = fit / sd[keep]

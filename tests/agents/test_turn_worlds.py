@@ -167,7 +167,7 @@ def test_greedy_rejects_a_bad_number_of_worlds(worlds):
 
 def test_mcts_finds_a_solo_seats_candidate_turns_with_greedys_solo_beam():
     """mcts's turn search takes a node's candidates from a beam as wide as greedy's in a game with one seat
-    (docs/agents.md, "Scythe solo: mcts with greedy's solo beam"), 8 wide otherwise; ``beam`` and ``candidates``
+    (docs/scythe-solo.md, "Scythe solo: mcts with greedy's solo beam"), 8 wide otherwise; ``beam`` and ``candidates``
     choose them: a beam one wide, or one candidate, leaves nothing to search."""
     solo, duel = GAMBLER.new_game(players=1, seed=1), GAMBLER.new_game(players=2, seed=1)
     bot = make_agent("mcts:iterations=4", seed=1)

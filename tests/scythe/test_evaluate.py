@@ -106,7 +106,7 @@ def test_a_defender_yet_to_answer_counts_with_what_it_could_commit():
 
 
 def test_solo_counts_power_kept_higher_than_two_players_do():
-    """automa §10: the Automa attacks where the human keeps no power, and wins (docs/agents.md, "Scythe solo: where a
+    """automa §10: the Automa attacks where the human keeps no power, and wins (docs/scythe-solo.md, "Scythe solo: where a
     turn ends, and the solo rates"), so the solo heuristic counts a point of power at SOLO_POWER and its star's share at SOLO_STAR_SHARE, the two-player
     one at POWER and STAR_SHARE."""
     from meeple.games.scythe import evaluate as E
@@ -126,7 +126,7 @@ def test_solo_counts_power_kept_higher_than_two_players_do():
 
 def test_solo_counts_a_payment_in_hand_at_its_own_rate(monkeypatch: pytest.MonkeyPatch):
     """§6: resources pay bottom actions. Solo, a full payment counts SOLO_PAYMENT (candidate turns played out to the
-    end, docs/agents.md "Scythe solo: a turn's candidates played to the end"); two players keep PAYMENT."""
+    end, docs/scythe-solo.md "Scythe solo: a turn's candidates played to the end"); two players keep PAYMENT."""
     from meeple.games.scythe import evaluate as E
 
     solo = GAME.new_game(players=1, seed=0, factions="nordic,saxony", mats="industrial", automa_level="automa")
@@ -169,7 +169,7 @@ def test_solo_counts_the_next_produce_on_its_best_territories(monkeypatch: pytes
     """§5.4: a Produce yields a token for each worker on 2 territories (3 once upgraded), a village workers from the
     mat. Solo, the heuristic counts that yield at ``SOLO_NEXT_PRODUCE`` of the tokens' worth as payments still
     wanted, so a worker moved onto a mountain is worth something before the Produce that uses it (a bot stacked its
-    workers on a village and never deployed: docs/agents.md, "Scythe solo: the mat and the faction dealt")."""
+    workers on a village and never deployed: docs/scythe-solo.md, "Scythe solo: the mat and the faction dealt")."""
     from meeple.games.scythe import evaluate as E
 
     s = GAME.new_game(players=1, seed=0, factions="nordic,saxony", mats="industrial", automa_level="automa")

@@ -1,6 +1,6 @@
 """In a solo game the human moves again right after the Automa's turn (automa §4: its turn runs inside the human's
 ``apply``), so the seat to move never changes: Game.turn_number tells the bots where a turn ends, and a planned turn
-is one turn of the human's, not the first 25 decisions of the next two or three (docs/agents.md, "Scythe solo: where
+is one turn of the human's, not the first 25 decisions of the next two or three (docs/scythe-solo.md, "Scythe solo: where
 a turn ends, and the solo rates")."""
 
 from __future__ import annotations

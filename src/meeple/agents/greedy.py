@@ -16,7 +16,7 @@ from .turn_plan import PlannedTurn, distinct_turns, play_turn, score, seat_defau
 
 #: The beam width of a turn plan: how many partial turns are kept at each step. A game with one seat (Scythe solo)
 #: plans wider: there, with its turns judged in ``SOLO_WORLDS`` worlds, 16 gained +5.4 ± 1.2 coins a game against
-#: the Autometta and +3.3 ± 1.0 against the Automa on 300 paired deals for 1.7 times the time (docs/agents.md,
+#: the Autometta and +3.3 ± 1.0 against the Automa on 300 paired deals for 1.7 times the time (docs/scythe-solo.md,
 #: "Scythe solo: search on 300 deals"); two-seat games keep the width their figures were measured with.
 DEFAULT_BEAM = 8
 SOLO_BEAM = 16
@@ -25,7 +25,7 @@ SOLO_BEAM = 16
 #: see (a game with one seat, as Scythe's Automa, whose card is drawn after the human's turn), every candidate's end
 #: position carries that draw, and judging them in 4 worlds paid against the Autometta and the Automa (+3.9 ± 1.2
 #: and +3.6 ± 1.0 coins a game on 300 paired deals, a third more time; 8 worlds and 8 candidates no more:
-#: docs/agents.md, "Scythe solo: search on 300 deals"). Where other seats answer after the turn, 1.
+#: docs/scythe-solo.md, "Scythe solo: search on 300 deals"). Where other seats answer after the turn, 1.
 SOLO_WORLDS = 4
 DEFAULT_WORLDS = 1
 #: How many of the beam's best turns (one per score) are scored in the fresh worlds.
@@ -36,7 +36,7 @@ REPLAN_BEAM = 2
 #: what is drawn inside it (an attack dialled just high enough to beat the card the Automa will draw there), and the
 #: better turn it should have been is never among the candidates the fresh worlds compare. Against the Automa, 2
 #: gained +1.6 ± 1.1 coins a game and 4 +1.9 ± 1.0 on 300 paired deals, for 1.6 and 4.3 times the time
-#: (docs/agents.md, "Scythe solo: a turn planned in two worlds"). Where other seats answer after the turn, 1.
+#: (docs/scythe-solo.md, "Scythe solo: a turn planned in two worlds"). Where other seats answer after the turn, 1.
 SOLO_PLAN_WORLDS = 2
 DEFAULT_PLAN_WORLDS = 1
 

@@ -33,7 +33,7 @@ WORKER = 1.5
 STAR_TEMPO = 5.0
 #: A track's star is counted at this share of its progress raised to ``STAR_CURVE`` (the rest is counted when the
 #: star is placed): the last steps toward a star count most, so a seat finishes a track before it starts another.
-#: Solo, 1, 1.5 and 3 did no better on 300 deals (docs/agents.md, "Scythe solo: mcts's root in two worlds, ...").
+#: Solo, 1, 1.5 and 3 did no better on 300 deals (docs/scythe-solo.md, "Scythe solo: mcts's root in two worlds, ...").
 STAR_SHARE = 0.5
 STAR_CURVE = 2.0
 #: Popularity and power points toward tiers, fights and their stars; a combat card's expected power.
@@ -50,7 +50,7 @@ PAYMENT = 4.0
 PARTIAL = 0.9
 #: Payments counted per bottom action: one bottom action a turn in a game of about 25 turns, so tokens beyond the
 #: next couple of payments are a stock the bot never spends (it traded for oil five turns running, paying a coin each
-#: time, and never upgraded: docs/agents.md, "Scythe solo: where the coins go").
+#: time, and never upgraded: docs/scythe-solo.md, "Scythe solo: where the coins go").
 PAYMENTS_AHEAD = 2
 PAIRS_SPENT = 0.7
 #: An objective met now is nearly a star; one not yet met a little.
@@ -63,7 +63,7 @@ COMBAT_STAKE = 7.0
 UNCHOSEN_SHARE = 0.7
 
 #: Solo (automa §10) rates where they differ from the two-player ones, chosen on 100 tuning deals a trial against the
-#: Autometta and the Automa (docs/agents.md, "Scythe solo: where a turn ends, and the solo rates"): the Automa
+#: Autometta and the Automa (docs/scythe-solo.md, "Scythe solo: where a turn ends, and the solo rates"): the Automa
 #: attacks, and wins, where the human keeps no power, and its 25-turn game ends before an engine pays, so power kept
 #: and the stars a track is heading for count more, and an upgrade (cheaper actions from the next turn on) more than its resources' worth as a payment.
 SOLO_POWER = 0.6
@@ -71,18 +71,18 @@ SOLO_UPGRADE = 5.0
 SOLO_STAR_SHARE = 1.0
 SOLO_STAR_CURVE = 2.0
 #: A mech is a combat unit the Automa must beat to take its hex, a carrier for workers and a step toward the mechs'
-#: star: against the Automa it counts more than in a two-player game (300 tuning deals a level, docs/agents.md
+#: star: against the Automa it counts more than in a two-player game (300 tuning deals a level, docs/scythe-solo.md
 #: "Scythe solo: search on 300 deals").
 SOLO_MECH = 7.0
 #: The next Produce's yield (its best territories' tokens at their use value, a village's workers at ``WORKER``),
 #: counted at this share: a worker moved onto a mountain is worth something before the Produce that uses it. 900
-#: tuning deals, paired: +0.9 coins a game at the Automa, +1.0 at the Autometta; 1.0 lost 3.7 (docs/agents.md,
+#: tuning deals, paired: +0.9 coins a game at the Automa, +1.0 at the Autometta; 1.0 lost 3.7 (docs/scythe-solo.md,
 #: "Scythe solo: the mat and the faction dealt").
 SOLO_NEXT_PRODUCE = 0.5
 #: A full payment of a bottom action in hand, solo. Played out from the same position, a candidate turn ending with
 #: one more payment in hand finished 0.70 ± 0.26 coins ahead of the others at the end of the game, where the
 #: heuristic had counted it level (benchmarks/solo_turn_rollouts.py); 5.0 instead of 4.0 gained +2.0 ± 0.8 coins a
-#: game on 600 paired deals at the Automa (docs/agents.md, "Scythe solo: a turn's candidates played to the end").
+#: game on 600 paired deals at the Automa (docs/scythe-solo.md, "Scythe solo: a turn's candidates played to the end").
 SOLO_PAYMENT = 5.0
 
 #: Track sizes, by the star each one earns, and the resource paying the matching bottom action.

@@ -90,7 +90,7 @@ SIGNS: dict[str, int] = {
     **{f"{name}_x_left": 1 for name in ENGINE},
     **{name: -1 for name in ("coins_short", "below_tier_2", "below_tier_3", "exposed_units")},
 }  # fmt: skip
-#: Turns in a typical solo game (docs/agents.md: 22-26): the scale of the turns-left estimate.
+#: Turns in a typical solo game (docs/scythe-solo.md: 22-26): the scale of the turns-left estimate.
 TURNS_SCALE = 25.0
 #: The share of the Automa's cards that advance its star tracker (automa §4.4): a tracker space costs 1/share turns.
 ADVANCE_SHARE = sum(1 for c in CARDS.values() if c["advances_star_tracker"]) / len(CARDS)

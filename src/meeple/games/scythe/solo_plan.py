@@ -4,7 +4,7 @@ the game has left, and what the Automa's next attacks are likely to cost.
 Everything here is public: the Automa's star tracker, its level and scheme, its discards (so the cards left in its
 deck), its power, the size of its hand, and the units on the board. Derived on demand, for scripts, bots and
 heuristics; nothing is stored on the state. The hand-made heuristic (evaluate.py) does not use it: the trials that
-faded its terms by ``turns_left`` and charged it the ``threat`` gained nothing measurable (docs/agents.md, "A solo
+faded its terms by ``turns_left`` and charged it the ``threat`` gained nothing measurable (docs/scythe-solo.md, "A solo
 plan: the Automa's clock and its reach").
 """
 
@@ -21,7 +21,7 @@ from .data import CHAR, WORKER0
 if TYPE_CHECKING:
     from .state import ScytheState
 
-#: Stars the Automa takes besides its tracker's (combat, power), counted a game (docs/agents.md, "Scythe solo: where
+#: Stars the Automa takes besides its tracker's (combat, power), counted a game (docs/scythe-solo.md, "Scythe solo: where
 #: the coins go": 1.68 combat and 0.82 power a game against the Autometta); the share still to come is what brings
 #: its 6th star before the tracker alone would.
 OTHER_STARS = 2.5
