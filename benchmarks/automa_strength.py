@@ -92,7 +92,7 @@ def play(job: tuple[str, str, int]) -> dict[str, Any]:
 
 
 def tracks(seat: dict[str, Any]) -> dict[str, int]:
-    """How far the bot got along each track a star is placed for (§10), read off its observation at the end."""
+    """How far the bot got along each track a star is placed for, read off its observation at the end."""
     return {
         "upgrades": len(seat["upgraded"]), "mechs": len(seat["mechs"]), "recruits": len(seat["recruits"]),
         "structures": sum(1 for h in seat["structures"].values() if h is not None), "workers": len(seat["workers"]),
