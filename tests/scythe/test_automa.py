@@ -11,7 +11,7 @@ from meeple.games.scythe.data import CHAR, MECH0, UNIT_SLOTS, WORKER0
 from meeple.games.scythe.game import GAME
 from meeple.games.scythe.state import ScytheState
 
-from .helpers import refresh, sp
+from .helpers import battle, play, refresh, sp
 
 _R = len(D.RESOURCES)
 
@@ -268,6 +268,30 @@ def test_7_the_automa_attacks_asks_only_the_human_and_plays_the_drawn_cards_powe
     assert s.pos[0][MECH0] == D.HOME[D.NORDIC] and not any(s.res[sp("5,4") * _R : sp("5,4") * _R + _R])
     assert s.stars[AUTOMA][D.STAR_COMBAT] == 1 and s.automa.combat_discard == [6] and s.phase == "section"
     assert s.automa.cube == 2  # the turn went on after the combat: card 1 advances the tracker
+
+
+def test_7_the_humans_dial_and_cards_against_the_automa_are_one_secret_choice_until_the_reveal() -> None:
+    """Game.secret_choice: the human chooses first and the Automa's card answers inside the same apply (steps 1–2),
+    so an agent weighs the dial and the cards together over the cards it might draw; two players answer each other."""
+    s = clear(solo())
+    s.pos[AUTOMA][WORKER0] = sp("6,3")
+    s.pos[0][MECH0] = sp("5,4")
+    s.abil[0] = 1
+    s.power[0] = 4
+    s.automa.card = 1
+    s.automa.discard = [1]
+    s.automa.deck = [6]
+    refresh(s)
+    assert any(s.hand[0]) and GAME.secret_choice(s.observation(0)) is None
+    assert s.automa_attack_combat_unit(s.rivers_ok()) == "combat" and s.phase == "dial"
+    key = GAME.secret_choice(s.observation(0))
+    assert key is not None
+    s.apply("dial 1")
+    assert s.phase == "cards" and GAME.secret_choice(s.observation(0)) == key
+    s.apply("cards none")
+    assert s.last_combat[1] == AUTOMA and GAME.secret_choice(s.observation(0)) is None
+    duel = play(battle(), "pick character", "to 5,1", "done")
+    assert duel.phase == "dial" and GAME.secret_choice(duel.observation(0)) is None
 
 
 def test_7_a_human_conquest_sends_automa_units_to_mat_and_base_and_places_the_discards_resources() -> None:

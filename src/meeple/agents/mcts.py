@@ -25,8 +25,8 @@ from meeple.core import Action, Game, State
 
 from .base import Agent, check_count, register_agent
 from .evaluation import Evaluator, LeadRewards, check_evaluation_name, evaluation_for, outcome_rewards
-from .greedy import DEFAULT_PLAN_WORLDS, SOLO_BEAM, SOLO_PLAN_WORLDS
-from .turn_plan import seat_default
+from .greedy import DEFAULT_PLAN_WORLDS, SECRET_WORLDS, SOLO_BEAM, SOLO_PLAN_WORLDS
+from .turn_plan import seat_default, secret_choice_line
 from .turn_search import TurnSearch
 
 DEFAULT_ITERATIONS = 400
@@ -80,7 +80,9 @@ class MctsAgent(Agent):
     ``candidates`` (where a turn is many decisions: the beam that finds a node's candidate turns, by default 16 in a
     game with one seat and 8 otherwise, and how many of its turns are the node's candidates, default 8), ``plan_worlds``
     (the worlds the root's candidate turns are planned in, each partial turn scored by its mean over them, as
-    greedy's: by default 2 in a game with one seat, 1 otherwise). With an
+    greedy's: by default 2 in a game with one seat, 1 otherwise), ``secret_worlds`` (a secret choice that chance
+    answers at once, ``Game.secret_choice``, is made as greedy makes it, over this many worlds, outside the search's
+    budget; 0: searched like any decision; default ``greedy.SECRET_WORLDS``). With an
     iteration budget only, the same seed and state give the same choice.
     """
 
@@ -101,6 +103,7 @@ class MctsAgent(Agent):
         beam: int | None = None,
         candidates: int = TURN_CANDIDATES,
         plan_worlds: int | None = None,
+        secret_worlds: int = SECRET_WORLDS,
     ) -> None:
         #: The search settings given by the caller; the others come from the game's ``Game.mcts_settings``, then
         #: from ``SETTINGS`` (see ``settle``).
@@ -120,6 +123,8 @@ class MctsAgent(Agent):
         check_count("mcts", "beam", beam, optional=True)
         check_count("mcts", "candidates", candidates)
         check_count("mcts", "plan_worlds", plan_worlds, optional=True)
+        check_count("mcts", "secret_worlds", secret_worlds, least=0)
+        self.secret_worlds = secret_worlds
         #: None: as greedy plans (``greedy.SOLO_PLAN_WORLDS`` in a game with one seat, 1 otherwise; ``plan_worlds_for``).
         self.plan_worlds = plan_worlds
         #: None: ``SOLO_TURN_BEAM`` in a game with one seat, ``TURN_BEAM`` otherwise (``beam_for``).
@@ -171,6 +176,12 @@ class MctsAgent(Agent):
             if self.turn_search is not None:  # a forced step of the chosen turn: keep its plan in step with the game
                 self.turn_search.plan.next_step(state.observation(seat), {legal[0].id: legal[0]})
             return legal[0]
+        if self.secret_worlds and state.game.secret_choice(state.observation(seat)) is not None:
+            self.last_iterations = 0
+            if self.turn_search is not None:
+                self.turn_search.plan.steps = []
+            line = secret_choice_line(state, seat, self.secret_worlds, self.rng, self.evaluate)
+            return next(a for a in legal if a.id == line[0])
         if state.game.lookahead:
             if self.turn_search is None:
                 self.turn_search = TurnSearch(self.rng, self.c, self.candidates, TURN_BEAM, self.scale, self.evaluate, self.rollout_turns)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, TypeVar
 
 from meeple.core import Action, State
@@ -193,6 +194,42 @@ def play_turn(world: State, seat: int, ids: tuple[int, ...], limit: int, width: 
                 world.apply(rest)
             return
         world.apply(action)
+
+
+def secret_choice_line(state: State, seat: int, worlds: int, rng: random.Random, evaluate: Evaluator | None = None) -> tuple[int, ...]:
+    """The way to finish the secret choice ``seat`` is making (``Game.secret_choice``; action ids) with the best mean
+    score over ``worlds`` determinized worlds, every line played in the same worlds; ties keep the legal order.
+
+    A turn's plan sees such a choice in the few worlds it plans in, and picks what wins there (a fight dialled just
+    high enough to beat the card each of those worlds draws); here each line meets the same many draws."""
+    game = state.game
+    key = game.secret_choice(state.observation(seat))
+    # The ways to finish the choice are the seat's own to know: any world lists the same.
+    lines: list[tuple[int, ...]] = []
+    stack: list[tuple[State, tuple[int, ...]]] = [(state.determinize(seat, rng.getrandbits(63)), ())]
+    while stack:
+        here, line = stack.pop()
+        for action in reversed(here.legal_actions()):
+            child = here.clone()
+            child.apply(action)
+            longer = (*line, action.id)
+            if not child.is_over and child.current_player == seat and game.secret_choice(child.observation(seat)) == key:
+                stack.append((child, longer))
+            else:
+                lines.append(longer)
+    lines.sort()
+    totals = [0.0] * len(lines)
+    for _ in range(worlds):
+        world = state.determinize(seat, rng.getrandbits(63))
+        for i, line in enumerate(lines):
+            child = world.clone()
+            for action_id in line:
+                twin = next((a for a in child.legal_actions() if a.id == action_id), None)
+                if twin is None:
+                    raise RuntimeError(f"{game.name}: determinize changed seat {seat}'s secret choice (id {action_id})")
+                child.apply(twin)
+            totals[i] += score(child, seat, evaluate)
+    return lines[max(range(len(lines)), key=lambda i: (totals[i], -i))]
 
 
 class PlannedTurn:

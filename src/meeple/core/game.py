@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
@@ -163,6 +163,14 @@ class Game(ABC):
         """The turns played so far, for a game where one seat can play two turns running (Scythe solo: the Automa's
         turn runs inside the human's ``apply``), so that an agent planning a whole turn (``lookahead``) sees where the
         turn ends; None (this default) where a turn ends only when the seat to move changes."""
+        return None
+
+    def secret_choice(self, observation: Mapping[str, Any]) -> Hashable | None:
+        """From what the seat to move sees (its ``observation``): a key naming the secret choice its decision belongs
+        to, where chance answers the choice as soon as it is made (Scythe solo: a combat's dial and cards, answered by
+        the Automa's card drawn at the reveal), so that an agent weighs the whole choice in many worlds rather than
+        the few it plans a turn in. The key stays the same through the choice's decisions; None (this default)
+        elsewhere."""
         return None
 
     def evaluate(self, state: State) -> list[float]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -14,6 +14,7 @@ from meeple.core.events import Event
 from . import actions
 from .automa import OPTION_CHOICES as AUTOMA_CHOICES
 from .automa import OPTIONS as AUTOMA_OPTIONS
+from .combat import CARDS, DIAL
 from .state import ScytheState
 
 
@@ -61,6 +62,15 @@ class Scythe(Game):
     def turn_number(self, state: State) -> int | None:
         # In solo the human moves again after the Automa's turn: the seat to move never changes.
         return state.turns  # type: ignore[attr-defined]
+
+    def secret_choice(self, observation: Mapping[str, Any]) -> Hashable | None:
+        # Only solo: against the Automa the reveal follows the human's choice inside the same apply (automa §7). A
+        # fight is told from the next one (another space, or the Automa attacking after the human's turn) by its turn,
+        # space and attacker.
+        if "automa" not in observation or observation["phase"] not in (DIAL, CARDS):
+            return None
+        fight = observation["turn"]["combat"]
+        return (observation["turns"], fight["space"], fight["attacker"])
 
     def action_table(self) -> Sequence[Action]:
         return actions.ACTIONS
