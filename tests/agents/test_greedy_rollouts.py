@@ -16,23 +16,11 @@ from meeple.agents import greedy, make_agent
 from meeple.agents.greedy import DEFAULT_ROLLOUT_TURNS, SOLO_ROLLOUT_TURNS
 
 from .test_turn_plan import BUILDER
-from .test_turn_rollouts import ORCHARD
+from .test_turn_rollouts import ORCHARD, play_orchard
 
 
 def first_move(spec: str, **params: Any) -> str:
     return str(make_agent(spec, seed=1, **params).act(ORCHARD.new_game(1, seed=1)))
-
-
-def solo_game(spec: str, seed: int, rounds: int = 6) -> tuple[list[str], int]:
-    state = ORCHARD.new_game(1, seed=1, rounds=rounds)
-    bot = make_agent(spec, seed=seed)
-    moves = []
-    while not state.is_over:
-        action = bot.act(state)
-        assert action in state.legal_actions()
-        moves.append(str(action))
-        state.apply(action)
-    return moves, state.points
 
 
 def test_a_candidate_scored_where_its_turn_ends_picks_and_one_played_a_turn_on_plants():
@@ -51,10 +39,10 @@ def test_a_solo_seat_plays_its_candidates_on_by_default_and_two_seats_do_not():
 
 
 def test_candidates_played_on_make_the_most_of_a_solo_game_legally_and_reproducibly():
-    moves, points = solo_game("greedy", seed=3)
+    moves, points = play_orchard("greedy", seed=3)
     assert points == 9  # three trees planted and harvested: the most six turns can make
-    assert (moves, points) == solo_game("greedy", seed=3)
-    assert solo_game("greedy:rollout_turns=0", seed=3)[1] == 6  # a point a turn
+    assert (moves, points) == play_orchard("greedy", seed=3)
+    assert play_orchard("greedy:rollout_turns=0", seed=3)[1] == 6  # a point a turn
 
 
 def test_between_two_seats_a_rollout_plays_the_other_seats_turn_before_the_next_of_its_own(monkeypatch):

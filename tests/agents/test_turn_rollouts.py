@@ -116,18 +116,24 @@ def test_rollouts_to_the_end_tell_turns_apart_by_the_margin_where_every_rollout_
     assert first_move("mcts:iterations=2:rollout_turns=none", target=100) == "pick"
 
 
+def play_orchard(spec: str, seed: int, rounds: int = 6) -> tuple[list[str], int]:
+    """A whole orchard game played by ``spec``, every move checked legal: its moves and its points."""
+    state = ORCHARD.new_game(1, seed=1, rounds=rounds)
+    bot = make_agent(spec, seed=seed)
+    out = []
+    while not state.is_over:
+        action = bot.act(state)
+        assert action in state.legal_actions()
+        out.append(str(action))
+        state.apply(action)
+    return out, state.points
+
+
 def test_rollouts_play_whole_games_legally_and_reproducibly():
     def game(seed: int) -> list[str]:
-        state = ORCHARD.new_game(1, seed=1, rounds=6)
-        bot = make_agent("mcts:iterations=6:rollout_turns=2", seed=seed)
-        out = []
-        while not state.is_over:
-            action = bot.act(state)
-            assert action in state.legal_actions()
-            out.append(str(action))
-            state.apply(action)
-        assert state.points == 9  # three trees planted and harvested: the most six turns can make
-        return out
+        moves, points = play_orchard("mcts:iterations=6:rollout_turns=2", seed)
+        assert points == 9  # three trees planted and harvested: the most six turns can make
+        return moves
 
     first = game(3)
     assert first == game(3)
