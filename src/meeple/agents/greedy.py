@@ -201,7 +201,8 @@ class GreedyAgent(Agent):
         totals = [0.0] * len(lines)
         for _ in range(worlds):
             other = state.determinize(seat, self.rng.getrandbits(63))
-            # Every candidate's later turns are planned in the same worlds: their luck is shared, not compared.
+            # Every candidate's later turns are planned in the same worlds: their luck is shared, not compared. Two
+            # seeds to spare, for a turn the plan leaves unfinished.
             seeds = [self.rng.getrandbits(63) for _ in range(rollout + 2)] if rollout else []
             for i, line in enumerate(lines):
                 child = other.clone()
