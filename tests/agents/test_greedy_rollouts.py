@@ -16,7 +16,7 @@ from meeple.agents import greedy, make_agent
 from meeple.agents.greedy import DEFAULT_ROLLOUT_TURNS, SOLO_ROLLOUT_TURNS
 
 from .test_turn_plan import BUILDER
-from .test_turn_rollouts import ORCHARD, play_orchard
+from .test_turn_rollouts import ORCHARD, play_builder, play_orchard
 
 
 def first_move(spec: str, **params: Any) -> str:
@@ -54,13 +54,7 @@ def test_between_two_seats_a_rollout_plays_the_other_seats_turn_before_the_next_
         return real(world, seat, *args, **kwargs)
 
     monkeypatch.setattr(greedy, "best_turn", spy)
-    state = BUILDER.new_game(players=2, seed=1, rounds=3)
-    bots = [make_agent("greedy:worlds=2:rollout_turns=1", seed=2), make_agent("greedy", seed=3)]
-    while not state.is_over:
-        action = bots[state.current_player].act(state)
-        assert action in state.legal_actions()
-        state.apply(action)
-    assert state.points == [9, 9]  # invest and build every turn, both seats
+    assert play_builder("greedy:worlds=2:rollout_turns=1", "greedy") == [9, 9]  # invest and build every turn, both seats
     assert 0 in movers and 1 in movers  # seat 0's rollouts planned seat 1's turns and its own
 
 

@@ -151,15 +151,21 @@ def test_rollout_turns_are_refused_where_a_turn_is_one_decision():
         make_agent("mcts:iterations=2:rollout_turns=2", seed=1).act(state)
 
 
-def test_rollouts_between_two_seats_play_the_other_seats_turns_too():
-    """With two seats a rollout turn of the searcher's follows the other's turn (test_turn_plan.py's Builder game:
-    investing and building every turn is best for both)."""
+def play_builder(first: str, second: str, rounds: int = 3) -> list[int]:
+    """A whole game of test_turn_plan.py's Builder between two specs (seeds 2 and 3), every move checked legal: the
+    seats' points."""
     from .test_turn_plan import BUILDER
 
-    state = BUILDER.new_game(players=2, seed=1, rounds=3)
-    bots = [make_agent("mcts:iterations=6:rollout_turns=1", seed=2), make_agent("mcts:iterations=6:rollout_turns=none", seed=3)]
+    state = BUILDER.new_game(players=2, seed=1, rounds=rounds)
+    bots = [make_agent(first, seed=2), make_agent(second, seed=3)]
     while not state.is_over:
         action = bots[state.current_player].act(state)
         assert action in state.legal_actions()
         state.apply(action)
-    assert state.points == [9, 9]
+    return list(state.points)
+
+
+def test_rollouts_between_two_seats_play_the_other_seats_turns_too():
+    """With two seats a rollout turn of the searcher's follows the other's turn (test_turn_plan.py's Builder game:
+    investing and building every turn is best for both)."""
+    assert play_builder("mcts:iterations=6:rollout_turns=1", "mcts:iterations=6:rollout_turns=none") == [9, 9]
