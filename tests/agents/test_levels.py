@@ -7,7 +7,7 @@ import random
 import pytest
 
 import meeple
-from meeple.agents import LEVELS, GreedyAgent, LevelAgent, agent_names, level_spec, make_agent
+from meeple.agents import LEVELS, GreedyAgent, LevelAgent, MctsAgent, agent_names, level_spec, make_agent
 
 
 def test_every_level_is_an_agent_name_and_plays_its_spec() -> None:
@@ -29,6 +29,23 @@ def test_a_game_may_choose_what_a_level_plays(monkeypatch: pytest.MonkeyPatch) -
     state = game.new_game(players=2, seed=1)
     bot.act(state)
     assert isinstance(bot.inner, GreedyAgent) and bot.inner.samples == 2
+
+
+def test_a_game_may_choose_what_a_level_plays_in_a_game_with_one_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scythe's hard plays greedy against the Automa (it scores more there than mcts: docs/agents.md, "Levels"), and
+    mcts between seats; the same bot follows the number of seats of the game it is handed."""
+    game = meeple.load("scythe")
+    assert level_spec("hard", game, players=1) == "greedy"
+    assert level_spec("hard", game, players=2) == level_spec("hard", game) == LEVELS["hard"]
+    assert level_spec("medium", game, players=1) == LEVELS["medium"]
+    bot = make_agent("hard", seed=1)
+    bot.check_game(game)
+    assert isinstance(bot.inner, MctsAgent)
+    solo = game.new_game(players=1, seed=3)
+    assert bot.act(solo) in solo.legal_actions()
+    assert isinstance(bot.inner, GreedyAgent)
+    monkeypatch.setattr(type(game), "solo_bot_levels", {}, raising=False)
+    assert level_spec("hard", game, players=1) == LEVELS["hard"]
 
 
 def test_an_unknown_level_and_a_bad_blunder_are_refused() -> None:

@@ -158,6 +158,9 @@ class Game(ABC):
     #: Seat specs for the bot levels (``easy``, ``medium``, ``hard``) where this game's differ from the defaults in
     #: meeple/agents/levels.py.
     bot_levels: ClassVar[Mapping[str, str]] = {}
+    #: The same, for a game with one seat (a solo game against the game's own opponent), where a level's spec there
+    #: differs from ``bot_levels``: a search that is the stronger between seats need not be against an automaton.
+    solo_bot_levels: ClassVar[Mapping[str, str]] = {}
 
     def turn_number(self, state: State) -> int | None:
         """The turns played so far, for a game where one seat can play two turns running (Scythe solo: the Automa's
