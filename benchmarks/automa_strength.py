@@ -10,8 +10,10 @@ the tie-breakers (a full tie counts as a win, as Result ranks it 1). Prints, per
 the win rate with its 95% Wilson interval, the mean final coin difference (bot minus Automa) with its standard
 error, the mean scores, and the CPU seconds per game; with --breakdown, the mean points of each scoring category
 (coins in hand, stars, territories, resource pairs, structure bonus) for the bot and for the Automa, how often the
-bot took each top and bottom action a game, how far it got along each star's track, and its fights a game by who
-attacked and who won.
+bot took each top and bottom action a game, how far it got along each star's track, its fights a game by who
+attacked and who won, and its popularity: as dealt, at the end, and what moved it, a game, by the first word of the
+notation of the bot's action that did (``to``: a unit moved onto the Automa's workers, ``option``: an encounter's
+choice, ``produce``: its cost with six workers out, ``enlist``: the recruit's bonus, ``popularity``: a Trade).
 
 With ``--old-heuristic FILE`` (an older copy of games/scythe/evaluate.py, e.g. from ``git show``), the bots
 ``old-greedy`` and ``old-mcts`` (the ``mcts:seconds=1`` spec) score positions with that copy (bot_strength.py), so a
@@ -59,12 +61,21 @@ def play(job: tuple[str, str, int]) -> dict[str, Any]:
     start = time.process_time()
     fights: dict[str, int] = {}
     seen_combat = state.last_combat
+    start_popularity = popularity = bot_popularity(state)
+    popularity_changes: dict[str, int] = {}
     while not state.is_over:
-        state.apply(agent.act(state))
+        mover = state.current_player
+        action = agent.act(state)
+        state.apply(action)
         if state.last_combat is not seen_combat:  # replaced at each reveal, never changed in place
             seen_combat = state.last_combat
             kind = fight_kind(seen_combat)
             fights[kind] = fights.get(kind, 0) + 1
+        now = bot_popularity(state)
+        if now != popularity:
+            cause = str(action).split(" ", 1)[0] if mover == 0 else "automa"
+            popularity_changes[cause] = popularity_changes.get(cause, 0) + now - popularity
+            popularity = now
     result = state.result()
     assert result is not None
     seen = state.observation(0)
@@ -82,6 +93,8 @@ def play(job: tuple[str, str, int]) -> dict[str, Any]:
         "stars": {k: v for k, v in seen["players"][0]["stars"].items() if v},
         "automa_stars": {k: v for k, v in seen["automa"]["stars"].items() if v},
         "popularity": seen["players"][0]["popularity"],
+        "popularity_start": start_popularity,
+        "popularity_changes": popularity_changes,
         "tracks": tracks(seen["players"][0]),
         "turns": seen["turns"],
         "decisions": sum(1 for h in state.history if isinstance(h, str)),
@@ -89,6 +102,10 @@ def play(job: tuple[str, str, int]) -> dict[str, Any]:
         "fights": fights,
         "cpu": time.process_time() - start,
     }
+
+
+def bot_popularity(state: Any) -> int:
+    return int(state.observation(0)["players"][0]["popularity"])
 
 
 def tracks(seat: dict[str, Any]) -> dict[str, int]:
@@ -151,6 +168,12 @@ def print_breakdown(bot: str, level: str, rows: list[dict[str, Any]]) -> None:
     if ended:
         kinds = list(ended[0]["tracks"])
         print(f"    {'bot tracks':16} at the end: " + ", ".join(f"{k} {statistics.mean(r['tracks'][k] for r in ended):.1f}" for k in kinds))
+    counted = [r for r in rows if "popularity_changes" in r]
+    if counted:
+        causes = sorted({k for r in counted for k in r["popularity_changes"]}, key=lambda k: statistics.mean(r["popularity_changes"].get(k, 0) for r in counted))
+        start, end = (statistics.mean(r[k] for r in counted) for k in ("popularity_start", "popularity"))
+        print(f"    {'bot popularity':16} {start:.1f} dealt, {end:.1f} at the end; a game, by the notation that moved it: "
+              + ", ".join(f"{k} {statistics.mean(r['popularity_changes'].get(k, 0) for r in counted):+.2f}" for k in causes))
     fought = [r for r in rows if "fights" in r]
     if fought:
         print(f"    {'fights':16} a game: " + ", ".join(f"{k} {statistics.mean(r['fights'].get(k, 0) for r in fought):.2f}" for k in FIGHT_KINDS))

@@ -80,3 +80,11 @@ def test_a_game_records_the_faction_and_mat_dealt() -> None:
     seen = meeple.load("scythe").new_game(players=1, seed=3, automa_level="autometta").observation(0)
     assert (row["faction"], row["mat"]) == (seen["players"][0]["faction"], seen["players"][0]["mat"])
     assert row["automa_faction"] == seen["automa"]["faction"]
+
+
+def test_a_game_records_what_moved_the_bots_popularity() -> None:
+    row = bench.play(("random", "automa", 3))
+    changes = row["popularity_changes"]
+    assert changes, "a random bot's game moves its popularity"
+    assert row["popularity_start"] + sum(changes.values()) == row["popularity"]
+    assert all(isinstance(k, str) and k and v for k, v in changes.items())
