@@ -13,7 +13,9 @@ error, the mean scores, and the CPU seconds per game; with --breakdown, the mean
 bot took each top and bottom action a game, how far it got along each star's track, its fights a game by who
 attacked and who won, and its popularity: as dealt, at the end, and what moved it, a game, by the first word of the
 notation of the bot's action that did (``to``: a unit moved onto the Automa's workers, ``option``: an encounter's
-choice, ``produce``: its cost with six workers out, ``enlist``: the recruit's bonus, ``popularity``: a Trade).
+choice, ``produce``: its cost with six workers out, ``enlist``: the recruit's bonus, ``popularity``: a Trade). The
+Automa's turn runs inside the bot's last step of a turn, so what it brings (its recruit-bonus line paying the bot's
+recruits' ongoing bonus) counts under that step's word.
 
 With ``--old-heuristic FILE`` (an older copy of games/scythe/evaluate.py, e.g. from ``git show``), the bots
 ``old-greedy`` and ``old-mcts`` (the ``mcts:seconds=1`` spec) score positions with that copy (bot_strength.py), so a
@@ -64,7 +66,6 @@ def play(job: tuple[str, str, int]) -> dict[str, Any]:
     start_popularity = popularity = bot_popularity(state)
     popularity_changes: dict[str, int] = {}
     while not state.is_over:
-        mover = state.current_player
         action = agent.act(state)
         state.apply(action)
         if state.last_combat is not seen_combat:  # replaced at each reveal, never changed in place
@@ -73,7 +74,7 @@ def play(job: tuple[str, str, int]) -> dict[str, Any]:
             fights[kind] = fights.get(kind, 0) + 1
         now = bot_popularity(state)
         if now != popularity:
-            cause = str(action).split(" ", 1)[0] if mover == 0 else "automa"
+            cause = str(action).split(" ", 1)[0]
             popularity_changes[cause] = popularity_changes.get(cause, 0) + now - popularity
             popularity = now
     result = state.result()
