@@ -200,3 +200,25 @@ def test_solo_counts_the_next_produce_on_its_best_territories(monkeypatch: pytes
     at = evaluate(duel)[0]
     monkeypatch.setattr(E, "SOLO_NEXT_PRODUCE", 0.0)
     assert evaluate(refresh(duel))[0] == at  # two players: not counted
+
+
+def test_solo_counts_speed_deployed_over_the_other_mech_abilities(monkeypatch: pytest.MonkeyPatch):
+    """§6.2, §14: a mech deployed unlocks its ability; Speed moves every mech and the character a territory further.
+    The four mechs scored alike, so the bot deployed Speed last; solo, Speed counts ``SOLO_SPEED`` (faded with the
+    engine), two players nothing beyond the mech (docs/scythe-solo.md, "Scythe solo: Speed first")."""
+    from meeple.games.scythe import evaluate as E
+
+    def solo():
+        return GAME.new_game(players=1, seed=0, factions="nordic,saxony", mats="industrial", automa_level="automa")
+
+    def with_mech(s, ability):
+        mech(s, 0, worker_space(s, 0), ability)
+        return evaluate(refresh(s))[0]
+
+    for make, speed_worth in ((solo, E.engine_left(solo()) * E.SOLO_SPEED), (new, 0.0)):
+        values = {ability: with_mech(make(), ability) for ability in (D.RIVERWALK, D.MOVEMENT_ABILITY, D.COMBAT_ABILITY, D.SPEED)}
+        assert values[D.RIVERWALK] == values[D.MOVEMENT_ABILITY] == values[D.COMBAT_ABILITY]
+        assert values[D.SPEED] - values[D.RIVERWALK] == pytest.approx(speed_worth)
+    assert E.SOLO_SPEED > 0
+    monkeypatch.setattr(E, "SOLO_SPEED", 0.0)
+    assert with_mech(solo(), D.SPEED) == with_mech(solo(), D.RIVERWALK) > evaluate(solo())[0]  # the mat's order, as before

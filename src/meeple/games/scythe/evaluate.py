@@ -4,7 +4,8 @@ Per seat it adds the score if the game ended now (§13: coins, stars, territorie
 popularity tier, the structure bonus) and what the engine built so far should still earn: each upgrade, mech,
 structure, recruit and worker off the mat, a share of the star each unfinished track is heading for, popularity
 toward the next tier, power and combat cards toward fights and the power star, resources at their use value while
-the bottom action they pay still has something to give (solo, also what the next Produce would yield), objectives,
+the bottom action they pay still has something to give (solo, also what the next Produce would yield, and the Speed
+mech ability once deployed), objectives,
 the Factory card, and a fight's stakes while one is being resolved.
 
 The rates are hand-tuned, in coins; solo has its own for power, upgrades, mechs, a payment in hand and a track's
@@ -84,6 +85,11 @@ SOLO_NEXT_PRODUCE = 0.5
 #: heuristic had counted it level (benchmarks/solo_turn_rollouts.py); 5.0 instead of 4.0 gained +2.0 ± 0.8 coins a
 #: game on 600 paired deals at the Automa (docs/scythe-solo.md, "Scythe solo: a turn's candidates played to the end").
 SOLO_PAYMENT = 5.0
+#: The Speed mech ability, solo, over the rest of the game (§6.2: every mech and the character moves a territory
+#: further). The four mechs score alike, so the beam deployed them in the mat's order and Speed came last; valued,
+#: it comes first, and the bot holds more territory and the Automa less (docs/scythe-solo.md, "Scythe solo: Speed
+#: first").
+SOLO_SPEED = 2.0
 
 #: Track sizes, by the star each one earns, and the resource paying the matching bottom action.
 _TRACKS = ((D.STAR_UPGRADES, 6), (D.STAR_MECHS, D.MECHS), (D.STAR_STRUCTURES, 4), (D.STAR_RECRUITS, 4), (D.STAR_WORKERS, D.WORKERS - 2))
@@ -164,6 +170,8 @@ def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float], holdings: tu
     value += fade * resource_value(s, p, done, totals, SOLO_PAYMENT if solo else PAYMENT)
     # Pairs of resources score at the end, but a token is spent before then more often than not.
     value -= fade * PAIRS_SPENT * per_two * pairs
+    if solo and s.abil[p] >> D.SPEED & 1:
+        value += fade * SOLO_SPEED
     if solo and SOLO_NEXT_PRODUCE:
         value += fade * SOLO_NEXT_PRODUCE * next_produce(s, p, done, totals)
 
