@@ -85,10 +85,10 @@ SOLO_NEXT_PRODUCE = 0.5
 #: heuristic had counted it level (benchmarks/solo_turn_rollouts.py); 5.0 instead of 4.0 gained +2.0 ± 0.8 coins a
 #: game on 600 paired deals at the Automa (docs/scythe-solo.md, "Scythe solo: a turn's candidates played to the end").
 SOLO_PAYMENT = 5.0
-#: The Speed mech ability, solo, over the rest of the game (§6.2: every mech and the character moves a territory
-#: further). The four mechs score alike, so the beam deployed them in the mat's order and Speed came last; valued,
-#: it comes first, and the bot holds more territory and the Automa less (docs/scythe-solo.md, "Scythe solo: Speed
-#: first").
+#: The Speed mech ability once deployed (§6.2), solo, over the rest of the game (§14: every mech and the character
+#: moves a territory further). Counted as any mech, the four deploys scored alike and the beam took Speed last;
+#: counted, it comes first: +1.3 ± 0.7 coins a game on 600 paired deals at the Automa, the Automa's territory down on
+#: both sets (docs/scythe-solo.md, "Scythe solo: Speed first").
 SOLO_SPEED = 2.0
 
 #: Track sizes, by the star each one earns, and the resource paying the matching bottom action.
