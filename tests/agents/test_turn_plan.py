@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from meeple.agents import make_agent
-from meeple.agents.turn_plan import best_turn, ranked_turns
+from meeple.agents.turn_plan import best_turn, ranked_turns, ranked_turns_in_worlds
 from meeple.core import Action, ChanceScript, Result, State
 
 from .helpers import ToyGame
@@ -148,6 +148,37 @@ def test_the_beam_keeps_one_line_per_position_so_alike_lines_do_not_crowd_out_a_
     # Ended turns too: cash then rest, and fidget then cash, both leave one point and the other seat to move.
     ranked = [(value, [str(a) for a in line]) for value, line in ranked_turns(state, 0, limit=4, width=3)]
     assert ranked == [(3.0, ["invest", "build"]), (2.0, ["cash", "cash"]), (1.0, ["cash", "rest"])]
+
+
+def test_the_beam_can_keep_a_partial_turn_for_every_first_decision():
+    """A first decision whose partial turns all rank below another's is cut before its turn is whole (``invest``
+    scores 0 against ``cash``'s 1 in a beam of one); ``every_first`` keeps its best partial turn beyond the width,
+    so the turn it leads to (``build``, three points) is found, alone or planned in several worlds."""
+    state = BUILDER.new_game(players=2, seed=1)
+    turns = [[str(a) for a in line] for _, line in ranked_turns(state, 0, limit=4, width=1, every_first=True)]
+    assert turns[0] == ["invest", "build"] and ["cash", "cash"] in turns
+    assert [str(a) for a in ranked_turns(state, 0, limit=4, width=1)[0][1]] == ["cash", "cash"]
+    worlds = [state.determinize(0, seed) for seed in (1, 2)]
+    assert [str(a) for a in ranked_turns_in_worlds(worlds, 0, 4, 1, every_first=True)[0][1]] == ["invest", "build"]
+    assert [str(a) for a in ranked_turns_in_worlds(worlds, 0, 4, 1)[0][1]] == ["cash", "cash"]
+
+
+def test_greedy_keeps_every_first_decision_by_default_only_in_a_game_with_one_seat():
+    from meeple.agents.greedy import GreedyAgent
+
+    duel = BUILDER.new_game(players=2, seed=1)
+
+    class OneSeat:  # all the setting reads of a state: its seat count
+        num_players = 1
+
+    agent = make_agent("greedy", seed=1)
+    assert isinstance(agent, GreedyAgent)
+    assert agent.every_first_for(OneSeat()) is True  # type: ignore[arg-type]
+    assert agent.every_first_for(duel) is False
+    assert make_agent("greedy:every_first=false", seed=1).every_first_for(OneSeat()) is False  # type: ignore[attr-defined, arg-type]
+    assert make_agent("greedy:every_first=true", seed=1).every_first_for(duel) is True  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="every_first"):
+        make_agent("greedy:every_first=2", seed=1)
 
 
 def test_greedy_plays_its_plan_without_planning_again_and_wins():

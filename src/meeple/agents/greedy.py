@@ -54,6 +54,11 @@ SECRET_WORLDS = 32
 #: a turn's candidates played a turn on"). Where other seats answer after the turn, 0 (candidates are not re-scored).
 SOLO_ROLLOUT_TURNS = 1
 DEFAULT_ROLLOUT_TURNS = 0
+#: Whether the turn plan keeps a partial turn for every first decision (``every_first``): in a game with one seat
+#: (Scythe solo, paired on 900 deals: docs/scythe-solo.md, "Scythe solo: every first decision kept in the beam"),
+#: not otherwise, where it was not measured.
+SOLO_EVERY_FIRST = True
+DEFAULT_EVERY_FIRST = False
 #: The beam that plays those turns, in one world of its own: 8 wide plays Scythe solo about as well as greedy does at a
 #: fifth of its time, 4 wide some 30 coins a game worse (docs/scythe-solo.md, "the planner's own turns as rollouts").
 ROLLOUT_BEAM = 8
@@ -80,7 +85,9 @@ class GreedyAgent(Agent):
     alone decides; by default 4 in a game with one seat, 1 otherwise). In each of those worlds a candidate is first
     played on for ``rollout_turns`` more of the seat's own turns (by default 1 in a game with one seat, 0 otherwise),
     each planned by a ``rollout_beam``-wide beam in a world of its own, the others' turns between them by a narrow
-    one, and scored there: a turn that sets up the next is judged by what the next turn makes of it.
+    one, and scored there: a turn that sets up the next is judged by what the next turn makes of it. With
+    ``every_first`` (by default in a game with one seat only) the plan's beam also keeps, beyond its width, the best
+    partial turn of each first decision it would otherwise drop.
 
     ``blunder`` (0 to 1) is the chance of a uniformly random legal action instead, drawn afresh at each decision
     that starts a ply (none while a planned turn is being played out): a weaker, still purposeful player (the
@@ -100,6 +107,7 @@ class GreedyAgent(Agent):
         self, seed: int | None = None, samples: int = 1, lookahead: int | None = None, beam: int | None = None, blunder: float = 0.0,
         worlds: int | None = None, evaluation: str | None = None, candidates: int = CANDIDATES, plan_worlds: int | None = None,
         secret_worlds: int = SECRET_WORLDS, rollout_turns: int | None = None, rollout_beam: int = ROLLOUT_BEAM,
+        every_first: bool | None = None,
     ) -> None:
         check_count("greedy", "samples", samples)
         check_count("greedy", "lookahead", lookahead, least=0, optional=True)
@@ -131,6 +139,10 @@ class GreedyAgent(Agent):
         #: None: ``SOLO_ROLLOUT_TURNS`` in a game with one seat, ``DEFAULT_ROLLOUT_TURNS`` otherwise.
         self.rollout_turns = rollout_turns
         self.rollout_beam = rollout_beam
+        if every_first is not None and not isinstance(every_first, bool):
+            raise ValueError(f"greedy: every_first must be true or false, got {every_first!r}")
+        #: None: ``SOLO_EVERY_FIRST`` in a game with one seat, ``DEFAULT_EVERY_FIRST`` otherwise.
+        self.every_first = every_first
         #: The rest of the turn being played (turn plans only).
         self.plan = PlannedTurn()
 
@@ -193,7 +205,9 @@ class GreedyAgent(Agent):
         itself is left out: its luck chose the candidates). The beam plans in ``world`` and ``plan_worlds`` - 1 more,
         the actions ``world``'s. Ties keep the beam's order."""
         others = [state.determinize(seat, self.rng.getrandbits(63)) for _ in range(self.plan_worlds_for(state) - 1)]
-        lines = distinct_turns(world, seat, lookahead, self.beam_for(state), self.candidates, self.evaluate, others)
+        lines = distinct_turns(
+            world, seat, lookahead, self.beam_for(state), self.candidates, self.evaluate, others, self.every_first_for(state)
+        )
         worlds = self.worlds_for(state)
         if worlds == 1 or len(lines) == 1:
             return lines[0]
@@ -240,6 +254,11 @@ class GreedyAgent(Agent):
         """The seat's own turns a candidate is played on before it is scored: the ``rollout_turns`` asked for, else
         ``SOLO_ROLLOUT_TURNS`` where the game has one seat and ``DEFAULT_ROLLOUT_TURNS`` otherwise."""
         return seat_default(state, self.rollout_turns, SOLO_ROLLOUT_TURNS, DEFAULT_ROLLOUT_TURNS)
+
+    def every_first_for(self, state: State) -> bool:
+        """Whether the turn plan keeps a partial turn for every first decision: the ``every_first`` asked for, else
+        ``SOLO_EVERY_FIRST`` where the game has one seat and ``DEFAULT_EVERY_FIRST`` otherwise."""
+        return bool(seat_default(state, self.every_first, SOLO_EVERY_FIRST, DEFAULT_EVERY_FIRST))
 
     def plan_worlds_for(self, state: State) -> int:
         """The worlds a turn is planned in: the ``plan_worlds`` asked for, else ``SOLO_PLAN_WORLDS`` where the game

@@ -47,9 +47,11 @@ _Kept = TypeVar("_Kept", bound=tuple[Any, ...])
 
 
 def ranked_turns(
-    world: State, seat: int, limit: int, width: int, evaluate: Evaluator | None = None
+    world: State, seat: int, limit: int, width: int, evaluate: Evaluator | None = None, every_first: bool = False
 ) -> list[tuple[float, tuple[Action, ...]]]:
-    """Every turn the beam search of ``best_turn`` finished or kept to the end, best-scored first."""
+    """Every turn the beam search of ``best_turn`` finished or kept to the end, best-scored first. With
+    ``every_first``, the beam also keeps the best partial turn of each decision that can be made now
+    (``keep_every_first``)."""
     frontier: list[_Entry] = [(score(world, seat, evaluate), world, ())]
     finished: list[tuple[float, tuple[Action, ...]]] = []
     start = world.game.turn_number(world)
@@ -68,6 +70,8 @@ def ranked_turns(
             break
         grown.sort(key=lambda entry: -entry[0])
         frontier = keep_distinct(grown, width)
+        if every_first:
+            frontier = keep_every_first(grown, frontier)
     finished.extend((value, line) for value, _, line in frontier)
     finished.sort(key=lambda entry: -entry[0])  # stable: of equal scores, the first found first
     return finished
@@ -79,7 +83,8 @@ _WorldEntry = tuple[State, float, bool]
 
 
 def ranked_turns_in_worlds(
-    worlds: list[State], seat: int, limit: int, width: int, evaluate: Evaluator | None = None, replan: int = 2
+    worlds: list[State], seat: int, limit: int, width: int, evaluate: Evaluator | None = None, replan: int = 2,
+    every_first: bool = False,
 ) -> list[tuple[float, tuple[Action, ...]]]:
     """``ranked_turns`` with each partial turn scored by its mean over several worlds the seat cannot tell apart.
 
@@ -88,7 +93,8 @@ def ranked_turns_in_worlds(
     each of ``worlds`` (the first leads: its legal actions are the ones tried, its positions tell lines apart) and
     scored by the mean, so a step that pays only for one world's luck no longer leads the beam. A world whose turn
     ends, or where the next step is not legal (another card was drawn), keeps its score from there, its turn
-    finished by a ``replan``-wide beam. Actions returned are the first world's.
+    finished by a ``replan``-wide beam. Actions returned are the first world's. ``every_first``: as in
+    ``ranked_turns``.
     """
     lead = worlds[0]
     start = lead.game.turn_number(lead)
@@ -125,6 +131,8 @@ def ranked_turns_in_worlds(
             break
         grown.sort(key=lambda entry: -entry[0])
         frontier = keep_distinct(grown, width)
+        if every_first:
+            frontier = keep_every_first(grown, frontier)
     finished.extend((value, line) for value, _, line, _ in frontier)
     finished.sort(key=lambda entry: -entry[0])
     return finished
@@ -135,18 +143,19 @@ def _mean(entries: tuple[_WorldEntry, ...]) -> float:
 
 
 def distinct_turns(
-    world: State, seat: int, limit: int, width: int, count: int, evaluate: Evaluator | None = None, others: list[State] | None = None
+    world: State, seat: int, limit: int, width: int, count: int, evaluate: Evaluator | None = None,
+    others: list[State] | None = None, every_first: bool = False,
 ) -> list[tuple[int, ...]]:
     """The ``count`` best-scored turns of ``ranked_turns`` as action ids, one per score: turns that score exactly the
     same are nearly always one turn told apart by a detail (which territory pays), and weighing them apart would
     crowd out the real alternatives. With ``others``, each turn is planned and scored in those worlds too
-    (``ranked_turns_in_worlds``)."""
+    (``ranked_turns_in_worlds``). ``every_first``: as in ``ranked_turns``."""
     out: list[tuple[int, ...]] = []
     seen: set[float] = set()
     if others:
-        ranked = ranked_turns_in_worlds([world, *others], seat, limit, width, evaluate)
+        ranked = ranked_turns_in_worlds([world, *others], seat, limit, width, evaluate, every_first=every_first)
     else:
-        ranked = ranked_turns(world, seat, limit, width, evaluate)
+        ranked = ranked_turns(world, seat, limit, width, evaluate, every_first)
     for value, line in ranked:
         if value not in seen:
             seen.add(value)
@@ -179,6 +188,20 @@ def keep_distinct(grown: list[_Kept], width: int) -> list[_Kept]:
             if len(kept) == width:
                 break
     return kept
+
+
+def keep_every_first(grown: list[_Kept], kept: list[_Kept]) -> list[_Kept]:
+    """``kept`` and, after it, the best entry of ``grown`` (sorted best first; an entry's line of actions third) for
+    each first action no line of ``kept`` starts with: a decision whose partial turns all rank below another's is
+    otherwise cut before its turn is whole, however its bottom action would pay (Scythe: a section chosen first)."""
+    firsts = {entry[2][0].id for entry in kept}
+    out = list(kept)
+    for entry in grown:
+        first = entry[2][0].id
+        if first not in firsts:
+            firsts.add(first)
+            out.append(entry)
+    return out
 
 
 def play_turn(world: State, seat: int, ids: tuple[int, ...], limit: int, width: int, evaluate: Evaluator | None = None) -> None:
