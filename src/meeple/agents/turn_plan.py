@@ -193,7 +193,7 @@ def keep_distinct(grown: list[_Kept], width: int) -> list[_Kept]:
 def keep_every_first(grown: list[_Kept], kept: list[_Kept]) -> list[_Kept]:
     """``kept`` and, after it, the best entry of ``grown`` (sorted best first; an entry's line of actions third) for
     each first action no line of ``kept`` starts with: a decision whose partial turns all rank below another's is
-    otherwise cut before its turn is whole, however its bottom action would pay (Scythe: a section chosen first)."""
+    otherwise cut before its turn is whole, however its last step would pay (a first step worth nothing at once)."""
     firsts = {entry[2][0].id for entry in kept}
     out = list(kept)
     for entry in grown:
