@@ -48,6 +48,7 @@ from typing import Any
 import meeple
 from meeple.agents import make_agent, parse_agent_spec
 from meeple.games.scythe.automa import LEVELS
+from meeple.games.scythe.data import FACTORY
 
 #: The notations of the top actions' options (the whole notation), and the first words of a turn (a section chosen)
 #: and of the bottom actions (games/scythe/actions.py).
@@ -101,8 +102,14 @@ def play(job: tuple[str, str, int]) -> dict[str, Any]:
         "decisions": sum(1 for h in state.history if isinstance(h, str)),
         "actions": action_counts(state.history),
         "fights": fights,
+        "factory": FACTORY_HOLDERS.get(state.board()[0][FACTORY], "nobody"),
+        "factory_cards": [seen["players"][0]["factory_card"] is not None, bool(seen["automa"]["factory_card"])],
         "cpu": time.process_time() - start,
     }
+
+
+#: Who controls the Factory at the end (§13: it counts as three territories), by side.
+FACTORY_HOLDERS = {0: "bot", 1: "automa"}
 
 
 def bot_popularity(state: Any) -> int:
@@ -178,6 +185,11 @@ def print_breakdown(bot: str, level: str, rows: list[dict[str, Any]]) -> None:
     fought = [r for r in rows if "fights" in r]
     if fought:
         print(f"    {'fights':16} a game: " + ", ".join(f"{k} {statistics.mean(r['fights'].get(k, 0) for r in fought):.2f}" for k in FIGHT_KINDS))
+    held = [r for r in rows if "factory" in r]
+    if held:
+        share = lambda test: 100 * statistics.mean(1 if test(r) else 0 for r in held)  # noqa: E731
+        print(f"    {'factory':16} held at the end: " + ", ".join(f"{who} {share(lambda r, w=who: r['factory'] == w):.0f}%" for who in ("bot", "automa", "nobody"))
+              + f"; its card taken: bot {share(lambda r: r['factory_cards'][0]):.0f}%, Automa {share(lambda r: r['factory_cards'][1]):.0f}%")
     for side in ("stars", "automa_stars"):
         kinds = sorted({k for r in rows for k in r[side]})
         print(f"    {side:16} " + ", ".join(f"{k} {statistics.mean(r[side].get(k, 0) for r in rows):.2f}" for k in kinds))

@@ -88,3 +88,24 @@ def test_a_game_records_what_moved_the_bots_popularity() -> None:
     assert changes, "a random bot's game moves its popularity"
     assert row["popularity_start"] + sum(changes.values()) == row["popularity"]
     assert all(isinstance(k, str) and k and v for k, v in changes.items())
+
+
+def test_a_game_records_who_holds_the_factory_and_who_took_its_card() -> None:
+    from meeple.agents import make_agent
+    from meeple.games.scythe.data import FACTORY
+
+    row = bench.play(("random", "automa", 5))
+    state = meeple.load("scythe").new_game(players=1, seed=5, automa_level="automa")
+    agent = make_agent("random", seed=5)
+    while not state.is_over:
+        state.apply(agent.act(state))
+    assert row["factory"] == {0: "bot", 1: "automa"}.get(state.board()[0][FACTORY], "nobody")
+    assert row["factory_cards"] == [state.factory_card[0] >= 0, state.factory_card[1] >= 0]
+
+
+def test_the_breakdown_says_who_held_the_factory(capsys: pytest.CaptureFixture[str]) -> None:
+    row = {"seed": 1, "won": False, "diff": -5, "breakdown": {"coins": 1}, "automa_breakdown": {"coins": 6}, "decisions": 9,
+           "turns": 20, "popularity": 2, "stars": {}, "automa_stars": {}}
+    rows = [{**row, "factory": holder, "factory_cards": [False, taken]} for holder, taken in (("automa", True), ("automa", False), ("bot", False), ("nobody", False))]
+    bench.print_breakdown("greedy", "automa", rows)
+    assert "held at the end: bot 25%, automa 50%, nobody 25%; its card taken: bot 0%, Automa 25%" in capsys.readouterr().out
