@@ -222,3 +222,21 @@ def test_solo_counts_speed_deployed_over_the_other_mech_abilities(monkeypatch: p
     assert E.SOLO_SPEED > 0
     monkeypatch.setattr(E, "SOLO_SPEED", 0.0)
     assert with_mech(solo(), D.SPEED) == with_mech(solo(), D.RIVERWALK) > evaluate(solo())[0]  # the mat's order, as before
+
+
+def test_solo_counts_the_race_to_the_sixth_star(monkeypatch: pytest.MonkeyPatch):
+    """§13, automa §8: a sixth star ends the game, and solo the games are won by placing it first; the heuristic adds
+    SOLO_RACE times ``solo_plan.race_chance`` (docs/scythe-solo.md, "Scythe solo: the race to the sixth star")."""
+    from meeple.games.scythe import evaluate as E
+    from meeple.games.scythe import solo_plan
+
+    s = GAME.new_game(players=1, seed=0, factions="nordic,saxony", mats="industrial", automa_level="automa")
+    with_race, rate = evaluate(s)[0], E.SOLO_RACE
+    chance = solo_plan.race_chance(s, (0, 0, 0, 0, 0), False)  # nothing built, no objective met (seed 0's cards)
+    assert 0.0 < chance < 1.0 and rate > 0
+    monkeypatch.setattr(E, "SOLO_RACE", 0.0)
+    assert with_race - evaluate(s)[0] == pytest.approx(rate * chance)
+    duel = new("nordic,polania")
+    before = evaluate(duel)
+    monkeypatch.setattr(E, "SOLO_RACE", 100.0)
+    assert evaluate(duel) == before  # two players race each other, not a clock: not counted

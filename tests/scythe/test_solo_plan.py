@@ -102,3 +102,44 @@ def test_workers_alone_in_reach_are_threatened_by_the_worker_attacks():
     refresh(s)
     _, _, any_workers = solo_plan.attack_chance(s)
     assert solo_plan.threat(s, 6, 5, 1) == pytest.approx(any_workers * (5 + 1))
+
+
+def test_the_turns_to_a_sixth_star_count_the_cheapest_stars_left():
+    """§10: a star for six upgrades, four mechs, structures or recruits, eight workers, an objective, two fights won
+    (§12: Saxony's without a cap), power 16 and popularity 18; ``turns_to_sixth_star`` counts the cheapest it lacks."""
+    s = solo()
+    fresh = (0, 0, 0, 0, 0)
+    start = solo_plan.turns_to_sixth_star(s, fresh, False)
+    assert start > 0
+    # An objective met is a reveal away: it replaces a dearer star among the six counted.
+    assert solo_plan.turns_to_sixth_star(s, fresh, True) < start
+    # Five upgrades made: the upgrades' star is a step away and becomes one of the cheapest.
+    assert solo_plan.turns_to_sixth_star(s, (5, 0, 0, 0, 0), False) < start
+    # Six stars placed: nothing left to race for.
+    s.stars[0][D.STAR_COMBAT] = 2
+    for kind in (D.STAR_UPGRADES, D.STAR_MECHS, D.STAR_WORKERS, D.STAR_OBJECTIVE):
+        s.stars[0][kind] = 1
+    assert solo_plan.turns_to_sixth_star(s, fresh, False) == 0.0
+
+
+def test_five_stars_and_a_step_from_the_sixth_is_about_one_step_away():
+    """§10: five stars placed, the sixth an upgrade away; Saxony's fights count on past two (§12)."""
+    s = solo()
+    s.stars[0][D.STAR_COMBAT] = 2
+    for kind in (D.STAR_MECHS, D.STAR_WORKERS, D.STAR_OBJECTIVE):
+        s.stars[0][kind] = 1
+    assert solo_plan.turns_to_sixth_star(s, (5, 4, 0, 0, 6), False) == pytest.approx(solo_plan.OVERLAP * solo_plan.STEP_TURNS)
+    saxony = GAME.new_game(players=1, seed=0, factions="saxony,rusviet", mats="industrial", automa_level="automa")
+    saxony.stars[0][:] = s.stars[0]
+    assert solo_plan.turns_to_sixth_star(saxony, (0, 4, 0, 0, 6), False) == pytest.approx(solo_plan.OVERLAP * solo_plan.COMBAT_TURNS)
+
+
+def test_the_race_is_likelier_won_the_nearer_the_sixth_star_and_the_further_the_automas():
+    """§13, automa §8: whoever places a sixth star first ends the game; the Automa's clock is its tracker (§4.4)."""
+    s = solo()
+    fresh, near = (0, 0, 0, 0, 0), (5, 3, 3, 3, 5)
+    assert 0.0 < solo_plan.race_chance(s, fresh, False) < solo_plan.race_chance(s, near, True) < 1.0
+    before = solo_plan.race_chance(s, near, True)
+    s.automa.cube = TRACKERS["automa"]["star_spaces"][2]
+    s.stars[AUTOMA][STAR_TRACKER] = 3
+    assert solo_plan.race_chance(s, near, True) < before

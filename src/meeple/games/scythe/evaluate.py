@@ -4,9 +4,9 @@ Per seat it adds the score if the game ended now (§13: coins, stars, territorie
 popularity tier, the structure bonus) and what the engine built so far should still earn: each upgrade, mech,
 structure, recruit and worker off the mat, a share of the star each unfinished track is heading for, popularity
 toward the next tier, power and combat cards toward fights and the power star, resources at their use value while
-the bottom action they pay still has something to give (solo, also what the next Produce would yield, and the Speed
-mech ability once deployed), objectives,
-the Factory card, and a fight's stakes while one is being resolved.
+the bottom action they pay still has something to give (solo, also what the next Produce would yield, the Speed
+mech ability once deployed, and the chance of placing the sixth star before the Automa's clock ends the game),
+objectives, the Factory card, and a fight's stakes while one is being resolved.
 
 The rates are hand-tuned, in coins; solo has its own for power, upgrades, mechs, a payment in hand and a track's
 coming star (``SOLO_*``). What is still to be turned into something (resources, power, cards, popularity) fades as
@@ -19,6 +19,7 @@ import math
 from typing import TYPE_CHECKING
 
 from . import data as D
+from . import solo_plan
 from .data import FACTORY, MECH0, WORKER0
 
 if TYPE_CHECKING:
@@ -90,6 +91,12 @@ SOLO_PAYMENT = 5.0
 #: counted, it comes first: +1.3 ± 0.7 coins a game on 600 paired deals at the Automa, the Automa's territory down on
 #: both sets (docs/scythe-solo.md, "Scythe solo: Speed first").
 SOLO_SPEED = 2.0
+#: The chance of placing the sixth star first (``solo_plan.race_chance``: the Automa's clock against the human's
+#: cheapest stars), at this many coins. The games are won in that race (the bot wins nearly every game it ends),
+#: which the coins of one position do not see: a step toward a star within reach before the Automa's end counts
+#: more than one that is not, and a star for the Automa more than the coins it scores. 300 tuning deals at the
+#: Automa: 85 games won against 76, the coins level (docs/scythe-solo.md, "Scythe solo: the race to the sixth star").
+SOLO_RACE = 8.0
 
 #: Track sizes, by the star each one earns, and the resource paying the matching bottom action.
 _TRACKS = ((D.STAR_UPGRADES, 6), (D.STAR_MECHS, D.MECHS), (D.STAR_STRUCTURES, 4), (D.STAR_RECRUITS, 4), (D.STAR_WORKERS, D.WORKERS - 2))
@@ -175,8 +182,11 @@ def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float], holdings: tu
     if solo and SOLO_NEXT_PRODUCE:
         value += fade * SOLO_NEXT_PRODUCE * next_produce(s, p, done, totals)
 
-    if stars[D.STAR_OBJECTIVE] < D.OBJECTIVE_STAR_CAP or s.faction[p] == D.SAXONY:
-        value += sum(OBJECTIVE_MET if objectives.met(s, p, c) else OBJECTIVE_OPEN for c in s.objectives[p])
+    # Once its stars are placed an objective counts for nothing, here or in the race.
+    met = [objectives.met(s, p, c) for c in s.objectives[p]] if stars[D.STAR_OBJECTIVE] < D.OBJECTIVE_STAR_CAP or s.faction[p] == D.SAXONY else []
+    value += sum(OBJECTIVE_MET if m else OBJECTIVE_OPEN for m in met)
+    if solo and SOLO_RACE:
+        value += SOLO_RACE * solo_plan.race_chance(s, done, any(met))
     if s.factory_card[p] >= 0:
         value += FACTORY_CARD
     return value

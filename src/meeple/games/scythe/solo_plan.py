@@ -3,9 +3,9 @@ the game has left, and what the Automa's next attacks are likely to cost.
 
 Everything here is public: the Automa's star tracker, its level and scheme, its discards (so the cards left in its
 deck), its power, the size of its hand, and the units on the board. Derived on demand, for scripts, bots and
-heuristics; nothing is stored on the state. The hand-made heuristic (evaluate.py) does not use it: the trials that
-faded its terms by ``turns_left`` and charged it the ``threat`` gained nothing measurable (docs/scythe-solo.md, "A solo
-plan: the Automa's clock and its reach").
+heuristics; nothing is stored on the state. The hand-made heuristic (evaluate.py) uses ``race_chance``; the trials
+that faded its terms by ``turns_left`` and charged it the ``threat`` gained nothing measurable (docs/scythe-solo.md,
+"A solo plan: the Automa's clock and its reach").
 """
 
 from __future__ import annotations
@@ -29,6 +29,23 @@ OTHER_STARS = 2.5
 MEAN_CARD = 3.0
 #: The spread (in combat points) of the guess of who wins a fight: the values of the cards drawn are not known.
 FIGHT_SPREAD = 1.0
+
+#: The human's turns a star still costs, by kind, for ``turns_to_sixth_star``: a development (upgrade, mech, structure,
+#: recruit) is a bottom action and the turns that bring its payment; a Produce on a village brings about two workers;
+#: a combat star is a fight won and the walk to it; an objective not met yet is a plan of its own, one met is its
+#: reveal; a Bolster brings about 2.5 power and a Trade (upgraded) 1.5 popularity.
+STEP_TURNS = 1.8
+WORKERS_A_TURN = 2.0
+COMBAT_TURNS = 3.0
+OBJECTIVE_TURNS = 5.0
+REVEAL_TURNS = 0.5
+POWER_A_TURN = 2.5
+POPULARITY_A_TURN = 1.5
+#: A turn has a top and a bottom action, so the turns of two stars overlap: the sum of the cheapest is counted at this
+#: share.
+OVERLAP = 0.7
+#: The spread (in turns) of the guess of who places a sixth star first.
+RACE_SPREAD = 2.0
 
 
 def deck_left(s: ScytheState) -> tuple[int, ...]:
@@ -65,6 +82,43 @@ def _turns_left(level: str, cube: int, stars: tuple[int, ...], deck: tuple[int, 
         return 1.0
     k = min(len(ahead), max(1, round(need_tracker)))
     return max(1.0, (ahead[k - 1] - cube) / max(advance_chance(level, deck), 0.5))
+
+
+def turns_to_sixth_star(s: ScytheState, done: tuple[int, ...], objective_met: bool) -> float:
+    """About how many of its own turns the human needs for the stars it still lacks: the cheapest ones (§10's star
+    tracks, the objective, the fights' cap of two but Saxony's, power 16, popularity 18), each at its turns
+    (``STEP_TURNS`` and the rest), their sum at ``OVERLAP``; 0 once six are placed. ``done``: upgrades, mechs,
+    structures, recruits and workers off the mat beyond the first two, as the heuristic counts them;
+    ``objective_met``: whether an objective card in hand is met."""
+    stars = s.stars[0]
+    need = D.MAX_STARS - sum(stars)
+    if need <= 0:
+        return 0.0
+    upgrades, mechs, structures, recruits, workers = done
+    costs = [
+        STEP_TURNS * left
+        for kind, left in ((D.STAR_UPGRADES, 6 - upgrades), (D.STAR_MECHS, D.MECHS - mechs), (D.STAR_STRUCTURES, 4 - structures), (D.STAR_RECRUITS, 4 - recruits))
+        if not stars[kind]
+    ]
+    if not stars[D.STAR_WORKERS]:
+        costs.append((D.WORKERS - 2 - workers) / WORKERS_A_TURN)
+    if not stars[D.STAR_OBJECTIVE]:
+        costs.append(REVEAL_TURNS if objective_met else OBJECTIVE_TURNS)
+    cap = D.MAX_STARS if s.faction[0] == D.SAXONY else D.COMBAT_STAR_CAP
+    costs.extend([COMBAT_TURNS] * max(0, min(need, cap - stars[D.STAR_COMBAT])))
+    if not stars[D.STAR_POWER]:
+        costs.append(max(0, D.MAX_POWER - s.power[0]) / POWER_A_TURN)
+    if not stars[D.STAR_POPULARITY]:
+        costs.append(max(0, D.MAX_POPULARITY - s.pop[0]) / POPULARITY_A_TURN)
+    costs.sort()
+    return OVERLAP * sum(costs[:need])
+
+
+def race_chance(s: ScytheState, done: tuple[int, ...], objective_met: bool) -> float:
+    """A guess of the chance that the human places its sixth star before the Automa places its own (each ends the
+    game, §13, automa §8): the turns the Automa's clock leaves (``turns_left``) against the human's
+    ``turns_to_sixth_star`` (its arguments), spread by ``RACE_SPREAD``."""
+    return 1.0 / (1.0 + math.exp(-(turns_left(s) - turns_to_sixth_star(s, done, objective_met)) / RACE_SPREAD))
 
 
 def attack_chance(s: ScytheState) -> tuple[float, float, float]:
