@@ -94,8 +94,9 @@ SOLO_SPEED = 2.0
 #: The chance of placing the sixth star first (``solo_plan.race_chance``: the Automa's clock against the human's
 #: cheapest stars), at this many coins. The games are won in that race (the bot wins nearly every game it ends),
 #: which the coins of one position do not see: a step toward a star within reach before the Automa's end counts
-#: more than one that is not, and a star for the Automa more than the coins it scores. 300 tuning deals at the
-#: Automa: 85 games won against 76, the coins level (docs/scythe-solo.md, "Scythe solo: the race to the sixth star").
+#: more than one that is not, and a star for the Automa more than the coins it scores. Paired at the Automa, the
+#: coins level: 85 games won against 76 on 300 tuning deals, 150 against 142 on 600 fresh; at the Autometta 143
+#: against 151 of 200 (docs/scythe-solo.md, "Scythe solo: the race to the sixth star").
 SOLO_RACE = 8.0
 
 #: Track sizes, by the star each one earns, and the resource paying the matching bottom action.
