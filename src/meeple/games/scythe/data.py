@@ -141,6 +141,9 @@ STAR_KINDS = ("upgrades", "mechs", "structures", "recruits", "workers", "objecti
 (STAR_UPGRADES, STAR_MECHS, STAR_STRUCTURES, STAR_RECRUITS, STAR_WORKERS, STAR_OBJECTIVE, STAR_COMBAT, STAR_POPULARITY, STAR_POWER) = range(
     9
 )
+#: The tracks a star is earned by filling (§12), as (star, size), in the order the heuristics count them: six
+#: upgrades, four mechs, structures and recruits, and the six workers beyond the two a player starts with.
+STAR_TRACKS = ((STAR_UPGRADES, 6), (STAR_MECHS, MECHS), (STAR_STRUCTURES, 4), (STAR_RECRUITS, 4), (STAR_WORKERS, WORKERS - 2))
 
 
 def tier_of(popularity: int) -> tuple[int, int, int]:

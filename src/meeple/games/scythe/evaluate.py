@@ -99,8 +99,6 @@ SOLO_SPEED = 2.0
 #: against 151 of 200 (docs/scythe-solo.md, "Scythe solo: the race to the sixth star").
 SOLO_RACE = 8.0
 
-#: Track sizes, by the star each one earns, and the resource paying the matching bottom action.
-_TRACKS = ((D.STAR_UPGRADES, 6), (D.STAR_MECHS, D.MECHS), (D.STAR_STRUCTURES, 4), (D.STAR_RECRUITS, 4), (D.STAR_WORKERS, D.WORKERS - 2))
 _R = len(D.RESOURCES)
 
 
@@ -165,7 +163,7 @@ def evaluate_seat(s: ScytheState, p: int, stakes: dict[int, float], holdings: tu
     value += upgrade * upgrades + mech * mechs + STRUCTURE * structures + RECRUIT * recruits + WORKER * workers
 
     value += STAR_TEMPO * sum(stars)
-    for (kind, size), n in zip(_TRACKS, done, strict=True):
+    for (kind, size), n in zip(D.STAR_TRACKS, done, strict=True):
         if not stars[kind]:
             value += star_share * per_star * (n / size) ** curve
     if not stars[D.STAR_POPULARITY]:

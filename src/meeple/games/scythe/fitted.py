@@ -94,8 +94,6 @@ SIGNS: dict[str, int] = {
 TURNS_SCALE = 25.0
 #: The share of the Automa's cards that advance its star tracker (automa §4.4): a tracker space costs 1/share turns.
 ADVANCE_SHARE = sum(1 for c in CARDS.values() if c["advances_star_tracker"]) / len(CARDS)
-#: Star tracks by the star each one earns, and how many developments complete it (§12).
-_TRACKS = ((D.STAR_UPGRADES, 6), (D.STAR_MECHS, D.MECHS), (D.STAR_STRUCTURES, 4), (D.STAR_RECRUITS, 4), (D.STAR_WORKERS, D.WORKERS - 2))
 WEIGHTS_FILE = "fitted_evaluation.json"
 
 
@@ -141,7 +139,7 @@ def seat_features(s: ScytheState, p: int, left: float | None = None) -> list[flo
     workers = len(on_board) - 2
     worker_hexes = len(set(on_board))
     near = 0
-    for (kind, size), n in zip(_TRACKS, (upgrades, mechs, structures, recruits, workers), strict=True):
+    for (kind, size), n in zip(D.STAR_TRACKS, (upgrades, mechs, structures, recruits, workers), strict=True):
         if not stars[kind] and n >= size - 1:
             near += 1
     # Resource b pays bottom action b (§6), counted while that track still has something to give.

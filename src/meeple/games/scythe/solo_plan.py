@@ -94,14 +94,11 @@ def turns_to_sixth_star(s: ScytheState, done: tuple[int, ...], objective_met: bo
     need = D.MAX_STARS - sum(stars)
     if need <= 0:
         return 0.0
-    upgrades, mechs, structures, recruits, workers = done
     costs = [
-        STEP_TURNS * left
-        for kind, left in ((D.STAR_UPGRADES, 6 - upgrades), (D.STAR_MECHS, D.MECHS - mechs), (D.STAR_STRUCTURES, 4 - structures), (D.STAR_RECRUITS, 4 - recruits))
+        (size - n) / WORKERS_A_TURN if kind == D.STAR_WORKERS else STEP_TURNS * (size - n)
+        for (kind, size), n in zip(D.STAR_TRACKS, done, strict=True)
         if not stars[kind]
     ]
-    if not stars[D.STAR_WORKERS]:
-        costs.append((D.WORKERS - 2 - workers) / WORKERS_A_TURN)
     if not stars[D.STAR_OBJECTIVE]:
         costs.append(REVEAL_TURNS if objective_met else OBJECTIVE_TURNS)
     cap = D.MAX_STARS if s.faction[0] == D.SAXONY else D.COMBAT_STAR_CAP
